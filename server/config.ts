@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const portSchema = z.coerce.number().int().min(0).max(65535);
+
+const envSchema = z.object({
+  API_PORT: portSchema.default(54321),
+  API_HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ANON_KEY: z.string().min(1).optional(),
+  SERVICE_ROLE_KEY: z.string().min(1).optional(),
+  API_EXTERNAL_URL: z.url().optional(),
+  SITE_URL: z.url().optional(),
+  JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),
+});
+
+export type ServerEnv = z.infer<typeof envSchema>;
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Folder for PGlite data and generated keys; null keeps everything in memory (tests). */
+  dataDir: string | null;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  anonKey: string | undefined;
+  serviceRoleKey: string | undefined;
+  /** Public URL of this API; defaults to http://host:port once the port is known. */
+  apiExternalUrl: string | undefined;
+  /** Where the app lives, used as the default redirect of auth emails. */
+  siteUrl: string | undefined;
+  jwtExpirySeconds: number;
+  /** Password sign-in attempts allowed per window, per IP and per account. */
+  signInRateLimit: { max: number; windowMs: number };
+}
+
+export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid server environment:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  return {
+    port: e.API_PORT,
+    host: e.API_HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    anonKey: e.ANON_KEY,
+    serviceRoleKey: e.SERVICE_ROLE_KEY,
+    apiExternalUrl: e.API_EXTERNAL_URL,
+    siteUrl: e.SITE_URL,
+    jwtExpirySeconds: e.JWT_EXPIRY,
+    signInRateLimit: { max: 30, windowMs: 5 * 60_000 },
+  };
+}

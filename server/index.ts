@@ -1,0 +1,17 @@
+import { parseEnv } from './config.ts';
+import { startServer } from './start-server.ts';
+
+try {
+  const config = parseEnv();
+  const server = await startServer(config);
+  console.log(`Postbloom API (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}) on ${server.url}`);
+  console.log(`  anon key: ${server.keys.anonKey}`);
+  const stop = () => {
+    server.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}

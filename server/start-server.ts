@@ -1,0 +1,69 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app.ts';
+import type { ServerConfig } from './config.ts';
+import type { ServerContext } from './context.ts';
+import { openPglite, openPostgres, type Db } from './db.ts';
+import { loadKeys, type Keys } from './keys.ts';
+import { migrate } from './migrate.ts';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  keys: Keys;
+  db: Db;
+  close(): Promise<void>;
+}
+
+const defaults: ServerConfig = {
+  port: 54321,
+  host: '127.0.0.1',
+  dataDir: null,
+  databaseUrl: undefined,
+  jwtSecret: undefined,
+  anonKey: undefined,
+  serviceRoleKey: undefined,
+  apiExternalUrl: undefined,
+  siteUrl: undefined,
+  jwtExpirySeconds: 3600,
+  signInRateLimit: { max: 30, windowMs: 5 * 60_000 },
+};
+
+/**
+ * Opens the database (PostgreSQL when databaseUrl is set, else PGlite in dataDir, or in memory
+ * when dataDir is null), applies migrations, loads or creates the keys and serves the API.
+ * Port 0 picks a free port (tests).
+ */
+export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
+  const config: ServerConfig = { ...defaults, ...overrides };
+  const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  try {
+    await migrate(db);
+    const keys = await loadKeys(config);
+    const ctx: ServerContext = { db, keys, config, apiUrl: config.apiExternalUrl ?? '' };
+    const app = createApp(ctx);
+    const server = await new Promise<ServerType>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+      s.once('error', reject);
+    });
+    const port = (server.address() as AddressInfo).port;
+    const url = config.apiExternalUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+    ctx.apiUrl = url;
+    return {
+      url,
+      port,
+      keys,
+      db,
+      async close() {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        });
+        await db.close();
+      },
+    };
+  } catch (e) {
+    await db.close().catch(() => undefined);
+    throw e;
+  }
+}
