@@ -1,0 +1,252 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { aiMessages, settingsTestMessage } from './ai-errors';
+import { readAiSettingsForm, type AiSettingsErrors, type AiSettingsForm } from './ai-settings';
+import {
+  connectionStatusLabels,
+  saveAndTestAiSettings,
+  selectConnectionStatus,
+  selectSettingsTest,
+  type AiConnectionStatus,
+} from './ai-slice';
+
+const statusColors: Record<AiConnectionStatus, 'success' | 'error' | 'default'> = {
+  connected: 'success',
+  error: 'error',
+  unknown: 'default',
+};
+
+export const CONNECTION_HINTS = [
+  'Make sure your API key is correct and still active.',
+  'Check that your OpenAI account has enough credits.',
+  'Check that the key has the permissions needed for chat completions.',
+] as const;
+
+const OTHER_PROVIDERS = [
+  { name: 'Perplexity', maker: 'Perplexity AI' },
+  { name: 'Grok', maker: 'xAI' },
+  { name: 'Gemini', maker: 'Google' },
+] as const;
+
+function ChatGptCard() {
+  const dispatch = useAppDispatch();
+  const testState = useAppSelector(selectSettingsTest);
+  const status = useAppSelector((state) => selectConnectionStatus(state, 'chatgpt'));
+  const [form, setForm] = useState<AiSettingsForm>(() => readAiSettingsForm());
+  const [errors, setErrors] = useState<AiSettingsErrors>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [showKey, setShowKey] = useState(false);
+  const keyRef = useRef<HTMLInputElement>(null);
+  const baseUrlRef = useRef<HTMLInputElement>(null);
+  const headingId = useId();
+
+  const testing = testState === 'testing';
+  const keyBlank = form.apiKey.trim() === '';
+
+  function update(field: keyof AiSettingsForm, value: string) {
+    setForm((current) => ({ ...current, [field]: value }));
+    if (field === 'apiKey' || field === 'baseURL') {
+      setErrors((current) => ({ ...current, [field]: undefined }));
+    }
+    if (field === 'apiKey' && value.trim() === '') {
+      setErrors((current) => ({ ...current, apiKey: aiMessages.keyRequired }));
+    }
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSaveError(null);
+    const action = await dispatch(saveAndTestAiSettings(form));
+    if (saveAndTestAiSettings.rejected.match(action)) {
+      if (action.payload) {
+        setErrors(action.payload);
+        (action.payload.apiKey ? keyRef : baseUrlRef).current?.focus();
+      } else {
+        setSaveError(action.error.message ?? aiMessages.settingsTestFailed);
+      }
+    }
+  }
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={headingId}>
+      <Box component="form" noValidate onSubmit={handleSubmit}>
+        <CardContent>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+            <Box sx={{ flexGrow: 1 }}>
+              <Typography id={headingId} variant="h6" component="h3">
+                ChatGPT
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                OpenAI
+              </Typography>
+            </Box>
+            <Chip
+              label={connectionStatusLabels[status]}
+              color={statusColors[status]}
+              size="small"
+            />
+          </Stack>
+          <Stack spacing={2}>
+            <TextField
+              label="OpenAI API Key"
+              required
+              fullWidth
+              autoComplete="off"
+              type={showKey ? 'text' : 'password'}
+              value={form.apiKey}
+              inputRef={keyRef}
+              onChange={(event) => update('apiKey', event.target.value)}
+              error={Boolean(errors.apiKey)}
+              helperText={
+                errors.apiKey ??
+                'Your key stays on this device and is sent only to the API address below.'
+              }
+              slotProps={{
+                htmlInput: { spellCheck: false },
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <IconButton
+                        aria-label={showKey ? 'Hide API key' : 'Show API key'}
+                        onClick={() => setShowKey((shown) => !shown)}
+                        edge="end"
+                      >
+                        {showKey ? <VisibilityOff /> : <Visibility />}
+                      </IconButton>
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            <TextField
+              label="Organization ID (optional)"
+              fullWidth
+              autoComplete="off"
+              value={form.organization}
+              onChange={(event) => update('organization', event.target.value)}
+            />
+            <TextField
+              label="API Base URL (optional)"
+              fullWidth
+              type="url"
+              autoComplete="off"
+              placeholder="https://api.openai.com/v1"
+              value={form.baseURL}
+              inputRef={baseUrlRef}
+              onChange={(event) => update('baseURL', event.target.value)}
+              error={Boolean(errors.baseURL)}
+              helperText={
+                errors.baseURL ??
+                'Leave blank for OpenAI. Any OpenAI-compatible endpoint works, such as Azure OpenAI, OpenRouter or a local model server.'
+              }
+            />
+            <TextField
+              label="Model"
+              fullWidth
+              autoComplete="off"
+              value={form.model}
+              onChange={(event) => update('model', event.target.value)}
+              helperText="For example gpt-4 or gpt-4o, or the model name your endpoint serves."
+            />
+          </Stack>
+          <Box aria-live="polite" sx={{ mt: 2 }}>
+            {testState === 'success' && (
+              <Alert severity="success">{settingsTestMessage(true)}</Alert>
+            )}
+            {testState === 'error' && (
+              <Alert severity="error">
+                <AlertTitle>{settingsTestMessage(false)}</AlertTitle>
+                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                  {CONNECTION_HINTS.map((hint) => (
+                    <li key={hint}>{hint}</li>
+                  ))}
+                </Box>
+              </Alert>
+            )}
+            {saveError && <Alert severity="error">{saveError}</Alert>}
+          </Box>
+        </CardContent>
+        <CardActions sx={{ px: 2, pb: 2 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={keyBlank || testing}
+            startIcon={testing ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {testing ? 'Testing Connection...' : 'Save & Test Connection'}
+          </Button>
+        </CardActions>
+      </Box>
+    </Card>
+  );
+}
+
+function UnavailableProviderCard({ name, maker }: { name: string; maker: string }) {
+  const headingId = useId();
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={headingId}>
+      <CardContent>
+        <Typography id={headingId} variant="h6" component="h3">
+          {name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {maker}
+        </Typography>
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          Support for {name} is coming soon.
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        <Button variant="outlined" disabled>
+          Not connected
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
+
+/** Settings › Integrations › AI Assistants. */
+export function AiAssistantsPanel() {
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h6" component="h2">
+          AI Assistants
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Connect the AI assistant that writes your posts.
+        </Typography>
+      </Box>
+      <ChatGptCard />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
+        }}
+      >
+        {OTHER_PROVIDERS.map((provider) => (
+          <UnavailableProviderCard key={provider.name} {...provider} />
+        ))}
+      </Box>
+    </Stack>
+  );
+}
+
+export default AiAssistantsPanel;

@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureStore } from '@reduxjs/toolkit';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/fixtures/fake-openai';
+import { AiProviderPanel } from './ai-provider-panel';
+import { aiReducer } from './ai-slice';
+
+let fake: FakeOpenAI;
+
+function Where() {
+  const location = useLocation();
+  return <p>{`at ${location.pathname} ${JSON.stringify(location.state)}`}</p>;
+}
+
+function renderPanel() {
+  const store = configureStore({ reducer: { ai: aiReducer } });
+  const user = userEvent.setup();
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <Routes>
+          <Route path="/dashboard" element={<AiProviderPanel />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { store, user };
+}
+
+function storeKey(key: string) {
+  localStorage.setItem('openai_api_key', key);
+  localStorage.setItem('openai_base_url', fake.url);
+}
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ apiKey: 'sk-valid-key-123456' });
+});
+
+afterAll(async () => {
+  await fake.close();
+});
+
+beforeEach(() => {
+  fake.reset();
+  localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+});
+
+// MUI role queries in jsdom are slow on a busy machine; the default 5 s is too tight.
+describe('AiProviderPanel', { timeout: 20_000 }, () => {
+  it('starts on ChatGPT, shown as Disconnected', () => {
+    renderPanel();
+    expect(screen.getByRole('radio', { name: 'ChatGPT' })).toBeChecked();
+    expect(screen.getByText('Disconnected')).toBeInTheDocument();
+  });
+
+  it('tests the connection and shows the success text and the Connected badge', async () => {
+    storeKey('sk-valid-key-123456');
+    const { user } = renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Test Connection' }));
+    expect(
+      await screen.findByText('Connection successful! You can now generate posts with ChatGPT.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Connected')).toBeInTheDocument();
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('says the key is invalid when the server refuses it', async () => {
+    storeKey('sk-wrong-key-000000');
+    const { user } = renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Test Connection' }));
+    expect(
+      await screen.findByText('Invalid API key. Please check your OpenAI API key in Settings.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+  });
+
+  it('says the connection failed when the server errors', async () => {
+    storeKey('sk-valid-key-123456');
+    fake.setMode({ kind: 'server-error' });
+    const { user } = renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Test Connection' }));
+    expect(
+      await screen.findByText(
+        'Connection failed. Please check your internet connection and API key.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('without a key, says it is not configured and links to the settings', async () => {
+    const { user } = renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Test Connection' }));
+    expect(
+      await screen.findByText(
+        'OpenAI API key not configured. Please add your API key in Settings.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Disconnected')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Open Settings' }));
+    expect(screen.getByText('at /settings {"tab":"integrations"}')).toBeInTheDocument();
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('keeps Perplexity Disconnected and untestable', async () => {
+    storeKey('sk-valid-key-123456');
+    const { user, store } = renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Test Connection' }));
+    await screen.findByText('Connected');
+    await user.click(screen.getByRole('radio', { name: 'Perplexity' }));
+    expect(store.getState().ai.provider).toBe('perplexity');
+    expect(screen.getByText('Disconnected')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Test Connection' })).toBeDisabled();
+  });
+
+  it('goes to /create from Generate Post', async () => {
+    const { user } = renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Generate Post' }));
+    expect(screen.getByText('at /create null')).toBeInTheDocument();
+  });
+});

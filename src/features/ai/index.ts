@@ -1,0 +1,37 @@
+export { AiAssistantsPanel } from './ai-assistants-panel';
+export { AiProviderPanel } from './ai-provider-panel';
+export {
+  AI_PROVIDERS,
+  aiReducer,
+  connectionStatusLabels,
+  initialAiState,
+  isAiProvider,
+  providerChosen,
+  selectAiKeyConfigured,
+  selectAiProvider,
+  selectConnectionStatus,
+  selectSettingsTest,
+  testAiConnection,
+  type AiConnectionStatus,
+  type AiProviderId,
+  type AiSettingsTestState,
+  type AiState,
+} from './ai-slice';
+export {
+  generateHashtags,
+  generatePost,
+  improvePost,
+  testConnection,
+  type AiCallOptions,
+  type ConnectionTestResult,
+} from './ai-client';
+export { AiError, aiMessages, type AiFailureKind } from './ai-errors';
+export { extractHashtags } from './parse-reply';
+export {
+  GENERATION_PLATFORMS,
+  isGenerationPlatform,
+  type BusinessProfileForGeneration,
+  type GenerationPlatform,
+  type GenerationRequest,
+  type GenerationResult,
+} from './prompt';

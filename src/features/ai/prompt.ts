@@ -1,0 +1,182 @@
+import { DEFAULT_MODEL } from './ai-settings';
+
+export const GENERATION_PLATFORMS = ['facebook', 'instagram', 'linkedin', 'twitter'] as const;
+export type GenerationPlatform = (typeof GENERATION_PLATFORMS)[number];
+
+export interface BusinessProfileForGeneration {
+  business_name?: string | null;
+  business_type?: string | null;
+  location?: string | null;
+  primary_goal?: string | null;
+  target_audience?: string | null;
+  posting_frequency?: string | null;
+}
+
+export interface GenerationRequest {
+  prompt: string;
+  platforms: GenerationPlatform[];
+  /** Default professional. */
+  tone?: string;
+  /** Default true. */
+  includeHashtags?: boolean;
+  /** Default true. */
+  includeEmojis?: boolean;
+  /** Capped at 280 when twitter is among the platforms. */
+  maxLength?: number;
+  contentType?: string;
+  targetAudience?: string;
+  brandVoice?: string;
+  businessProfile?: BusinessProfileForGeneration | null;
+}
+
+export interface GenerationResult {
+  content: string;
+  hashtags: string[];
+  engagementPrediction: number;
+  /** The platforms the post was written for, comma separated. */
+  platform: string;
+}
+
+/** A chat-completion request body, in the shape of OpenAI's API. */
+export interface ChatRequest {
+  model: string;
+  messages: { role: 'system' | 'user'; content: string }[];
+  temperature?: number;
+  max_tokens: number;
+}
+
+export const DEFAULT_TONE = 'professional';
+export const TWITTER_MAX_LENGTH = 280;
+/** The small, cheap model the spec uses for hashtags and the connection test. */
+export const LIGHT_MODEL = 'gpt-3.5-turbo';
+
+export function isGenerationPlatform(value: string): value is GenerationPlatform {
+  return (GENERATION_PLATFORMS as readonly string[]).includes(value);
+}
+
+/** The request with the spec's defaults applied. */
+export function resolveGenerationOptions(request: GenerationRequest) {
+  const twitter = request.platforms.includes('twitter');
+  const maxLength = twitter
+    ? Math.min(request.maxLength ?? TWITTER_MAX_LENGTH, TWITTER_MAX_LENGTH)
+    : request.maxLength;
+  return {
+    tone: request.tone?.trim() || DEFAULT_TONE,
+    includeHashtags: request.includeHashtags ?? true,
+    includeEmojis: request.includeEmojis ?? true,
+    maxLength,
+  };
+}
+
+const PROFILE_LINES: [keyof BusinessProfileForGeneration, string][] = [
+  ['business_name', 'Business name'],
+  ['business_type', 'Business type'],
+  ['location', 'Location'],
+  ['primary_goal', 'Primary goal'],
+  ['target_audience', 'Target audience'],
+  ['posting_frequency', 'Posting frequency'],
+];
+
+function profileSection(profile: BusinessProfileForGeneration | null | undefined): string[] {
+  if (!profile) return [];
+  const lines = PROFILE_LINES.flatMap(([field, label]) => {
+    const value = profile[field]?.trim();
+    return value ? [`- ${label}: ${value}`] : [];
+  });
+  return lines.length ? ['', 'Business profile:', ...lines] : [];
+}
+
+const GENERATE_SYSTEM = [
+  'You are an expert social media copywriter for small businesses.',
+  'You write engaging, on-brand posts that fit each platform.',
+  'Reply with JSON only, no other text, in exactly this shape:',
+  '{"content": "the post text", "hashtags": ["#example"], "engagementPrediction": 75}',
+  'engagementPrediction is your estimate of the engagement, as a whole percentage from 0 to 100.',
+].join('\n');
+
+export function buildGenerateRequest(
+  request: GenerationRequest,
+  model = DEFAULT_MODEL,
+): ChatRequest {
+  const options = resolveGenerationOptions(request);
+  const lines = [
+    `Write a social media post about: ${request.prompt.trim()}`,
+    '',
+    `Platforms: ${request.platforms.join(', ')}`,
+    `Tone: ${options.tone}`,
+    options.includeHashtags
+      ? 'Include relevant hashtags in the hashtags list.'
+      : 'Do not include hashtags; return an empty hashtags list.',
+    options.includeEmojis ? 'Include fitting emojis.' : 'Do not use emojis.',
+  ];
+  if (options.maxLength !== undefined) {
+    lines.push(`Maximum length: ${options.maxLength} characters, hashtags included.`);
+  }
+  if (request.contentType?.trim()) lines.push(`Content type: ${request.contentType.trim()}`);
+  if (request.targetAudience?.trim())
+    lines.push(`Target audience: ${request.targetAudience.trim()}`);
+  if (request.brandVoice?.trim()) lines.push(`Brand voice: ${request.brandVoice.trim()}`);
+  lines.push(...profileSection(request.businessProfile));
+
+  return {
+    model,
+    messages: [
+      { role: 'system', content: GENERATE_SYSTEM },
+      { role: 'user', content: lines.join('\n') },
+    ],
+    temperature: 0.7,
+    max_tokens: 1000,
+  };
+}
+
+export function buildImproveRequest(
+  original: string,
+  feedback: string,
+  model = DEFAULT_MODEL,
+): ChatRequest {
+  return {
+    model,
+    messages: [
+      {
+        role: 'system',
+        content:
+          'You are an expert social media editor. Rewrite posts following the feedback given, ' +
+          'keeping what works. Reply with the improved post text only.',
+      },
+      {
+        role: 'user',
+        content: `Original post:\n${original}\n\nFeedback:\n${feedback.trim()}`,
+      },
+    ],
+    temperature: 0.7,
+    max_tokens: 500,
+  };
+}
+
+export function buildHashtagsRequest(content: string, model = LIGHT_MODEL): ChatRequest {
+  return {
+    model,
+    messages: [
+      {
+        role: 'system',
+        content: 'You suggest hashtags for social media posts.',
+      },
+      {
+        role: 'user',
+        content:
+          'Suggest 5 to 10 relevant hashtags for this post. ' +
+          `Reply with the hashtags only, separated by spaces.\n\nPost:\n${content}`,
+      },
+    ],
+    temperature: 0.5,
+    max_tokens: 200,
+  };
+}
+
+export function buildTestConnectionRequest(model = LIGHT_MODEL): ChatRequest {
+  return {
+    model,
+    messages: [{ role: 'user', content: 'Hello' }],
+    max_tokens: 5,
+  };
+}
