@@ -37,6 +37,8 @@ export interface ServerConfig {
   jwtExpirySeconds: number;
   /** Password sign-in attempts allowed per window, per IP and per account. */
   signInRateLimit: { max: number; windowMs: number };
+  /** How long a rotated refresh token still yields the session's current tokens (default 10 s, as GoTrue). */
+  refreshTokenReuseIntervalSeconds?: number;
 }
 
 export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {

@@ -1,0 +1,178 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ServerContext } from '../context.ts';
+import type { Queryable } from '../db.ts';
+import { AuthError, badRequest, unprocessable } from './errors.ts';
+import { deliverMail } from './local-mail.ts';
+import { startSession, type Client } from './sessions.ts';
+import { findUserByEmail, findUserById, setEmail, type User } from './users.ts';
+
+/** How long an emailed link works (GoTrue's default OTP expiry). */
+export const LINK_TTL_SECONDS = 3600;
+/** GoTrue's default SMTP max frequency: one recovery mail per user per minute. */
+export const MAIL_INTERVAL_SECONDS = 60;
+
+export type LinkType = 'recovery' | 'email_change';
+const OTHER_GOTRUE_TYPES = new Set(['signup', 'invite', 'magiclink', 'email']);
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function isLoopback(url: URL): boolean {
+  return url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+}
+
+function parseHttpUrl(value: string | undefined | null): URL | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where an emailed link may send the tokens. Like GoTrue's URI allow list: the site URL and this
+ * API, plus loopback addresses while the site itself is local. Anything else would hand a
+ * stranger's reset link to whoever asked for it.
+ */
+export function isAllowedRedirect(ctx: ServerContext, candidate: string): boolean {
+  const url = parseHttpUrl(candidate);
+  if (!url) return false;
+  const site = parseHttpUrl(ctx.config.siteUrl);
+  const api = parseHttpUrl(ctx.apiUrl);
+  if (site?.origin === url.origin || api?.origin === url.origin) return true;
+  return isLoopback(url) && (!site || isLoopback(site));
+}
+
+export function redirectTarget(ctx: ServerContext, requested: string | undefined, origin: string | undefined): string {
+  for (const candidate of [requested, origin]) {
+    if (candidate && isAllowedRedirect(ctx, candidate)) return candidate;
+  }
+  return ctx.config.siteUrl ?? ctx.apiUrl;
+}
+
+function verifyLink(ctx: ServerContext, token: string, type: LinkType, redirectTo: string): string {
+  const q = new URLSearchParams({ token, type, redirect_to: redirectTo });
+  return `${ctx.apiUrl}/auth/v1/verify?${q.toString()}`;
+}
+
+/** POST /recover for a known address: a one-time reset link in the local mailbox. */
+export async function sendRecovery(ctx: ServerContext, email: string, redirectTo: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  const link = verifyLink(ctx, token, 'recovery', redirectTo);
+  await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ wait: number | null }>(
+      `select case when recovery_sent_at > now() - make_interval(secs => $2::float8)
+                   then ceil($2::float8 - extract(epoch from now() - recovery_sent_at)::float8)::int end as wait
+         from auth.users where id = $1::uuid for update`,
+      [user.id, MAIL_INTERVAL_SECONDS],
+    );
+    const wait = rows[0]?.wait;
+    if (wait != null) {
+      throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
+    }
+    await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1::uuid', [
+      user.id,
+      hashToken(token),
+    ]);
+    await deliverMail(tx, {
+      to: user.email,
+      subject: 'Reset Your Password',
+      text: `Reset Password\n\nFollow this link to reset the password for your user:\n${link}\n\nThe link works once and expires in one hour. If you did not ask for it, ignore this email.`,
+      link,
+    });
+  });
+}
+
+/** PUT /user with a new address: it changes once the link sent to the new address is followed. */
+export async function sendEmailChange(ctx: ServerContext, db: Queryable, user: User, newEmail: string, redirectTo: string): Promise<void> {
+  const taken = await findUserByEmail(db, newEmail);
+  if (taken && taken.id !== user.id) {
+    throw unprocessable('email_exists', 'A user with this email address has already been registered');
+  }
+  const token = randomBytes(32).toString('base64url');
+  const link = verifyLink(ctx, token, 'email_change', redirectTo);
+  await db.query(
+    `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(), updated_at = now()
+      where id = $1::uuid`,
+    [user.id, newEmail, hashToken(token)],
+  );
+  await deliverMail(db, {
+    to: newEmail,
+    subject: 'Confirm Email Change',
+    text: `Confirm Change of Email\n\nFollow this link to confirm the update of your email from ${user.email} to ${newEmail}:\n${link}`,
+    link,
+  });
+}
+
+export interface VerifyParams {
+  token: string | undefined;
+  type: string | undefined;
+  redirectTo: string;
+}
+
+const FIND_BY_LINK_TOKEN: Record<LinkType, string> = {
+  recovery: `select id::text as id, email_change from auth.users
+              where recovery_token = $1 and recovery_sent_at > now() - make_interval(secs => $2::float8) and deleted_at is null
+              for update`,
+  email_change: `select id::text as id, email_change from auth.users
+                  where email_change_token_new = $1 and email_change_sent_at > now() - make_interval(secs => $2::float8)
+                    and deleted_at is null
+                  for update`,
+};
+
+function withFragment(target: string, params: Record<string, string>): string {
+  const base = target.split('#')[0]!;
+  return `${base}#${new URLSearchParams(params).toString()}`;
+}
+
+/**
+ * GET /verify: follows an emailed link. The answer is where to send the browser: the redirect
+ * target with the new session in the fragment, or GoTrue's otp_expired error there.
+ */
+export async function followLink(ctx: ServerContext, params: VerifyParams, client: Client): Promise<string> {
+  if (!params.type) throw badRequest('validation_failed', 'Verify requires a verification type');
+  if (!params.token) throw badRequest('validation_failed', 'Verify requires a token or a token hash');
+  const type = params.type;
+  if (type !== 'recovery' && type !== 'email_change' && !OTHER_GOTRUE_TYPES.has(type)) {
+    throw badRequest('validation_failed', 'Unsupported verification type');
+  }
+  const expired = withFragment(params.redirectTo, {
+    error: 'access_denied',
+    error_code: 'otp_expired',
+    error_description: 'Email link is invalid or has expired',
+  });
+  if (type !== 'recovery' && type !== 'email_change') return expired;
+
+  const hash = hashToken(params.token);
+  const session = await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string; email_change: string | null }>(FIND_BY_LINK_TOKEN[type], [hash, LINK_TTL_SECONDS]);
+    const row = rows[0];
+    if (!row) return null;
+    if (type === 'recovery') {
+      await tx.query(
+        `update auth.users set recovery_token = null, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+          where id = $1::uuid`,
+        [row.id],
+      );
+    } else {
+      const taken = row.email_change ? await findUserByEmail(tx, row.email_change) : null;
+      if (!row.email_change || (taken && taken.id !== row.id)) return null;
+      await setEmail(tx, row.id, row.email_change);
+    }
+    await tx.query('update auth.users set last_sign_in_at = now() where id = $1::uuid', [row.id]);
+    const user = await findUserById(tx, row.id);
+    return user ? startSession(ctx, tx, user, type, client) : null;
+  });
+  if (!session) return expired;
+  return withFragment(params.redirectTo, {
+    access_token: session.access_token,
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: session.refresh_token,
+    token_type: 'bearer',
+    type,
+  });
+}
