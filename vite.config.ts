@@ -1,7 +1,78 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+// manifest.webmanifest at the top level is the single source of truth: the dev server serves it
+// as is, and the build hands it to the PWA plugin, which writes it into dist/ and precaches it.
+const webManifest = JSON.parse(
+  readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
+) as Partial<ManifestOptions>;
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 54321}`;
+
+// Paths the embedded backend answers; a navigation there must reach the server, not the app shell.
+const backendPaths = [/^\/auth\//, /^\/rest\//, /^\/functions\//, /^\/local\//];
+
+// index.html links the manifest so the dev server has it too; the PWA plugin adds its own link in
+// builds, so keep only the first.
+function singleManifestLink(): Plugin {
+  return {
+    name: 'postbloom:single-manifest-link',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        let seen = false;
+        return html.replace(/<link rel="manifest"[^>]*>\s*/g, (link) => {
+          if (seen) return '';
+          seen = true;
+          return link;
+        });
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
-  server: { port: Number(process.env.PORT ?? 5173) },
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      // src/components/update-prompt.tsx registers the worker through workbox-window.
+      injectRegister: false,
+      manifest: webManifest,
+      // The glob below already precaches every icon; listing them again would duplicate entries.
+      includeManifestIcons: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,woff,woff2}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: backendPaths,
+        cleanupOutdatedCaches: true,
+        // The first visit is controlled at once, so it works offline without a second load.
+        clientsClaim: true,
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        runtimeCaching: [
+          {
+            // The app asks /local/config where its API lives; an offline start needs the last answer.
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname === '/local/config',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'postbloom-local-config', networkTimeoutSeconds: 3 },
+          },
+        ],
+      },
+    }),
+    singleManifestLink(),
+  ],
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    proxy: {
+      '^/(auth|rest|functions|local)/': { target: apiTarget, changeOrigin: true },
+    },
+  },
+  build: {
+    manifest: true,
+  },
 });

@@ -8,46 +8,59 @@ import { createFunctionRoutes } from './functions.ts';
 import { createRestRoutes } from './rest/routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+const CORS_EXPOSE_HEADERS = ['Content-Range', 'Content-Location', 'Range-Unit', 'Preference-Applied', 'X-Supabase-Api-Version'];
 
 /** The Supabase-compatible HTTP API: /auth/v1, /rest/v1, /functions/v1 and the local helpers. */
 export function createApp(ctx: ServerContext): Hono {
   const app = new Hono();
 
-  app.use(
-    '*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: [
-        'authorization',
-        'x-client-info',
-        'apikey',
-        'content-type',
-        'accept',
-        'accept-profile',
-        'content-profile',
-        'prefer',
-        'range',
-        'range-unit',
-        'x-supabase-api-version',
-        'x-retry-count',
-      ],
-      exposeHeaders: ['Content-Range', 'Content-Location', 'Range-Unit', 'Preference-Applied', 'X-Supabase-Api-Version'],
-      maxAge: 86400,
-    }),
-  );
+  const corsMiddleware = cors({
+    origin: '*',
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: [
+      'authorization',
+      'x-client-info',
+      'apikey',
+      'content-type',
+      'accept',
+      'accept-profile',
+      'content-profile',
+      'prefer',
+      'range',
+      'range-unit',
+      'x-supabase-api-version',
+      'x-retry-count',
+    ],
+    exposeHeaders: CORS_EXPOSE_HEADERS,
+    maxAge: 86400,
+  });
+  // Hono's cors sets its headers before the handler runs, which makes Hono re-wrap every response
+  // as a stream (several times the cost of a small JSON answer); outside preflights they are
+  // added to the finished response instead.
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'OPTIONS') return corsMiddleware(c, next);
+    await next();
+    try {
+      c.res.headers.set('Access-Control-Allow-Origin', '*');
+    } catch {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set('Access-Control-Allow-Origin', '*');
+    }
+    c.res.headers.set('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS.join(','));
+  });
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        c.json(
-          { code: 'PGRST413', message: 'Payload Too Large', details: `The request body exceeds ${MAX_BODY_BYTES} bytes`, hint: null },
-          413,
-        ),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      c.json(
+        { code: 'PGRST413', message: 'Payload Too Large', details: `The request body exceeds ${MAX_BODY_BYTES} bytes`, hint: null },
+        413,
+        // The unread rest of the body makes the socket unusable; tell the client not to reuse it.
+        { Connection: 'close' },
+      ),
+  });
+  // GET and HEAD bodies are never read; checking for one would build a full web Request each time.
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   app.route('/auth/v1', createAuthRoutes(ctx));
   app.route('/rest/v1', createRestRoutes(ctx));

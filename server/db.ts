@@ -19,6 +19,8 @@ export interface Tx extends Queryable {
 
 export interface Db extends Tx {
   readonly kind: 'pglite' | 'postgres';
+  /** The PGlite instance (PGlite only): the data API pipelines its per-request statements on it. */
+  readonly pglite?: import('@electric-sql/pglite').PGlite;
   /** Runs `fn` in one transaction (BEGIN … COMMIT, ROLLBACK when it throws). */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -60,6 +62,7 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   });
   return {
     kind: 'pglite',
+    pglite: pg,
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),

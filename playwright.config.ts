@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/check-chromium';
+
+const PORT = 4173;
+const API_PORT = 54329;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// Every run starts from an empty database. Workers load this file again but inherit the
+// runner's environment, so only the runner creates (and later removes) the folder.
+if (!process.env.POSTBLOOM_E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'postbloom-e2e-'));
+  process.env.POSTBLOOM_E2E_DATA_DIR = dataDir;
+  // 'exit' fires after Playwright has stopped the web server, so nothing writes there any more.
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+const dataDir = process.env.POSTBLOOM_E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  outputDir: 'test-results',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    serviceWorkers: 'allow',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'npx tsx scripts/start.ts',
+    url: `${BASE_URL}/local/config`,
+    reuseExistingServer: false,
+    // start.ts builds the app first when the sources are newer than dist/.
+    timeout: 300_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      API_PORT: String(API_PORT),
+      DATA_DIR: dataDir,
+    },
+  },
+});

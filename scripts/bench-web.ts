@@ -1,0 +1,383 @@
+// npm run bench:web — builds the production app, then reports per route the gzip size of the
+// JavaScript and CSS a first load needs (and whether the OpenAI SDK is among it), and a Lighthouse
+// mobile run of / and /signup served by scripts/start.ts. Results also go to bench-results/web.json.
+//   BENCH_RUNS=n   Lighthouse runs per page (median reported; default 3)
+//   --no-build     measure the existing dist/ (built by a previous run of this script)
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumPath } from './check-chromium.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = path.join(ROOT, 'dist');
+const KB = 1024;
+
+const TARGET_ROOT_INITIAL_JS_KB = 150;
+const TARGET_ROOT_PERFORMANCE = 95;
+const LIGHTHOUSE_ROUTES = ['/', '/signup'];
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
+const BENCH_PORT = 4178;
+const BENCH_API_PORT = 54338;
+
+/**
+ * Each route's lazily loaded module(s) (as in src/app/router.tsx), matched against the source
+ * paths of the build manifest. A page that is not lazy-loaded is part of the entry already.
+ */
+const APP_LAYOUT = /src\/app\/app-layout\.tsx$/;
+const ROUTES: Array<{ route: string; pages: RegExp[] }> = [
+  { route: '/', pages: [/features\/marketing\/landing-page\.tsx$/] },
+  { route: '/signup', pages: [/features\/auth\/sign-up-page\.tsx$/] },
+  { route: '/contact', pages: [/features\/marketing\/contact-page\.tsx$/] },
+  { route: '/privacy', pages: [/features\/marketing\/privacy-page\.tsx$/] },
+  { route: '/dashboard', pages: [APP_LAYOUT, /features\/dashboard\/dashboard-page\.tsx$/] },
+  { route: '/onboarding', pages: [APP_LAYOUT, /features\/onboarding\/onboarding-page\.tsx$/] },
+  { route: '/calendar', pages: [APP_LAYOUT, /features\/calendar\/calendar-page\.tsx$/] },
+  { route: '/create', pages: [APP_LAYOUT, /features\/compose\/create-post-page\.tsx$/] },
+  { route: '/analytics', pages: [APP_LAYOUT, /features\/analytics\/analytics-page\.tsx$/] },
+  { route: '/settings', pages: [APP_LAYOUT, /features\/settings\/settings-page\.tsx$/] },
+];
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type BuildManifest = Record<string, ManifestChunk>;
+
+function build(): void {
+  console.log('Building the production app…');
+  // Hidden source maps tell which packages each chunk holds; the chunks themselves are byte for
+  // byte those of a normal build (no sourceMappingURL comment), and the maps are deleted below.
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--sourcemap',
+      'hidden',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+function readManifest(): BuildManifest {
+  const file = path.join(DIST, '.vite/manifest.json');
+  if (!existsSync(file))
+    throw new Error(`${file} is missing: is build.manifest enabled in vite.config.ts?`);
+  return JSON.parse(readFileSync(file, 'utf8')) as BuildManifest;
+}
+
+/** The chunk's file, its CSS and, transitively, every chunk it imports statically. */
+function staticClosure(
+  manifest: BuildManifest,
+  key: string,
+  files = new Set<string>(),
+): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, files);
+  return files;
+}
+
+const gzipCache = new Map<string, number>();
+function gzipSize(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.join(DIST, file)), { level: 6 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+const openAiCache = new Map<string, boolean>();
+function containsOpenAi(file: string): boolean {
+  let found = openAiCache.get(file);
+  if (found === undefined) {
+    const map = path.join(DIST, `${file}.map`);
+    if (existsSync(map)) {
+      const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
+      found = sources.some((s) => s.includes('node_modules/openai/'));
+    } else {
+      // Chunks the bundler writes itself (its runtime) get no map; the SDK's request headers
+      // would give it away.
+      found = /x-stainless-/i.test(readFileSync(path.join(DIST, file), 'utf8'));
+    }
+    openAiCache.set(file, found);
+  }
+  return found;
+}
+
+interface RouteSize {
+  route: string;
+  pageChunks: string[];
+  /** Page modules with no chunk of their own, hence counted in the entry. */
+  notLazy: string[];
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  files: number;
+  openAiInInitialJs: boolean;
+  largest: Array<{ file: string; gzipBytes: number }>;
+}
+
+function measureRoutes(manifest: BuildManifest): { routes: RouteSize[]; openAiChunks: string[] } {
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entryKey) throw new Error('no entry chunk in the build manifest');
+  const lazyKeys = Object.keys(manifest).filter((k) => manifest[k]!.isDynamicEntry);
+  const routes = ROUTES.map(({ route, pages }) => {
+    const pageKeys = lazyKeys.filter((k) => pages.some((re) => re.test(manifest[k]!.src ?? k)));
+    const files = staticClosure(manifest, entryKey);
+    for (const key of pageKeys) staticClosure(manifest, key, files);
+    const list = [...files];
+    const js = list.filter((f) => f.endsWith('.js'));
+    const css = list.filter((f) => f.endsWith('.css'));
+    return {
+      route,
+      pageChunks: pageKeys.map((k) => manifest[k]!.file),
+      notLazy: pages
+        .filter((re) => !pageKeys.some((k) => re.test(manifest[k]!.src ?? k)))
+        .map((re) => re.source),
+      jsGzipBytes: js.reduce((sum, f) => sum + gzipSize(f), 0),
+      cssGzipBytes: css.reduce((sum, f) => sum + gzipSize(f), 0),
+      files: list.length,
+      openAiInInitialJs: js.some(containsOpenAi),
+      largest: list
+        .map((file) => ({ file, gzipBytes: gzipSize(file) }))
+        .sort((a, b) => b.gzipBytes - a.gzipBytes)
+        .slice(0, 5),
+    };
+  });
+  const allJs = [...new Set(Object.values(manifest).map((c) => c.file))].filter((f) =>
+    f.endsWith('.js'),
+  );
+  return { routes, openAiChunks: allJs.filter(containsOpenAi) };
+}
+
+function removeSourceMaps(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) removeSourceMaps(full);
+    else if (entry.name.endsWith('.map')) rmSync(full);
+  }
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / KB).toFixed(1)} KB`;
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`scripts/start.ts exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function startApp(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(BENCH_PORT),
+      API_PORT: String(BENCH_API_PORT),
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so stopping it also stops the node process tsx starts.
+    detached: true,
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  try {
+    await waitForHttp(`http://127.0.0.1:${BENCH_PORT}/local/config`, child, 180_000);
+  } catch (error) {
+    await stopApp(child);
+    throw new Error(`${(error as Error).message}\nscripts/start.ts said:\n${output}`);
+  }
+  return child;
+}
+
+async function stopApp(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid, 'SIGTERM');
+  const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+interface LighthouseFigures {
+  route: string;
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  totalBytes: number;
+}
+
+async function runLighthouse(
+  chrome: LaunchedChrome,
+  url: string,
+): Promise<Omit<LighthouseFigures, 'route'>> {
+  // The default configuration is Lighthouse's mobile one: a Moto G Power screen, simulated slow 4G
+  // and a 4x slower CPU.
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const audit = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    if (value === undefined) throw new Error(`Lighthouse on ${url}: no value for ${id}`);
+    return value;
+  };
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    totalBytes: audit('total-byte-weight'),
+  };
+}
+
+function median<T>(runs: T[], key: (run: T) => number): T {
+  const sorted = [...runs].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+async function measureLighthouse(): Promise<LighthouseFigures[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'postbloom-bench-'));
+  let app: ChildProcess | undefined;
+  let chrome: LaunchedChrome | undefined;
+  try {
+    app = await startApp(dataDir);
+    chrome = await launch({
+      chromePath: chromiumPath(),
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    });
+    const figures: LighthouseFigures[] = [];
+    for (const route of LIGHTHOUSE_ROUTES) {
+      const url = `http://127.0.0.1:${BENCH_PORT}${route}`;
+      const runs = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await runLighthouse(chrome, url));
+      figures.push({ route, ...median(runs, (r) => r.performance) });
+    }
+    return figures;
+  } finally {
+    chrome?.kill();
+    if (app) await stopApp(app);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function mark(ok: boolean): string {
+  return ok ? 'PASS' : 'FAIL';
+}
+
+async function main(): Promise<void> {
+  if (!process.argv.includes('--no-build')) build();
+  const manifest = readManifest();
+  const { routes, openAiChunks } = measureRoutes(manifest);
+  removeSourceMaps(DIST);
+
+  console.log(
+    `\nInitial JS and CSS per route (gzip level 6: entry + its static imports + the route's page chunks)`,
+  );
+  console.log(
+    `${'route'.padEnd(12)}${'JS'.padStart(10)}${'CSS'.padStart(10)}${'files'.padStart(7)}  openai SDK  target`,
+  );
+  for (const r of routes) {
+    const page = r.notLazy.length
+      ? `  (not lazy-loaded, in the entry: ${r.notLazy.join(', ')})`
+      : '';
+    const target =
+      r.route === '/'
+        ? `JS ≤ ${TARGET_ROOT_INITIAL_JS_KB} KB: ${mark(r.jsGzipBytes <= TARGET_ROOT_INITIAL_JS_KB * KB)}`
+        : '';
+    console.log(
+      `${r.route.padEnd(12)}${kb(r.jsGzipBytes).padStart(10)}${kb(r.cssGzipBytes).padStart(10)}${String(r.files).padStart(7)}  ${(r.openAiInInitialJs ? 'yes' : 'no').padEnd(10)}  ${target}${page}`,
+    );
+  }
+  const root = routes.find((r) => r.route === '/');
+  if (root) {
+    const parts = root.largest.map((l) => `${l.file} ${kb(l.gzipBytes)}`).join(', ');
+    console.log(`Largest initial files of /: ${parts}`);
+  }
+  console.log(
+    `Chunks holding the openai SDK: ${openAiChunks.length ? openAiChunks.join(', ') : 'none'}`,
+  );
+
+  console.log(`\nLighthouse (mobile defaults, median of ${LIGHTHOUSE_RUNS} by performance score)`);
+  const lighthouseFigures = await measureLighthouse();
+  console.log(
+    `${'route'.padEnd(12)}${'perf'.padStart(6)}${'LCP'.padStart(10)}${'TBT'.padStart(10)}${'CLS'.padStart(8)}${'total bytes'.padStart(14)}  target`,
+  );
+  for (const f of lighthouseFigures) {
+    const target =
+      f.route === '/'
+        ? `performance ≥ ${TARGET_ROOT_PERFORMANCE}: ${mark(f.performance >= TARGET_ROOT_PERFORMANCE)}`
+        : '';
+    console.log(
+      `${f.route.padEnd(12)}${String(f.performance).padStart(6)}${`${(f.lcpMs / 1000).toFixed(2)} s`.padStart(10)}${`${Math.round(f.tbtMs)} ms`.padStart(10)}${f.cls.toFixed(3).padStart(8)}${kb(f.totalBytes).padStart(14)}  ${target}`,
+    );
+  }
+
+  const out = path.join(ROOT, 'bench-results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(
+    path.join(out, 'web.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), routes, openAiChunks, lighthouse: lighthouseFigures }, null, 2)}\n`,
+  );
+  console.log(`\nWrote bench-results/web.json`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

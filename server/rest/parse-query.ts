@@ -1,0 +1,573 @@
+import { parseError } from './errors.ts';
+
+// Pure parsing of PostgREST's query-string grammar into a small AST. Nothing here knows the
+// schema: names are checked against it when SQL is built.
+
+export type SelectItem =
+  { type: 'star' } | { type: 'field'; name: string; alias: string | null; cast: string | null };
+
+export const FILTER_OPS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'in',
+  'is',
+  'isdistinct',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxl',
+  'nxr',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+] as const;
+export type FilterOp = (typeof FILTER_OPS)[number];
+
+const QUANTIFIABLE = new Set<FilterOp>([
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+]);
+const FTS_OPS = new Set<FilterOp>(['fts', 'plfts', 'phfts', 'wfts']);
+export const IS_VALUES = ['null', 'not_null', 'true', 'false', 'unknown'] as const;
+export type IsValue = (typeof IS_VALUES)[number];
+
+export type Condition =
+  | { type: 'cond'; column: string; negate: boolean; op: 'in'; values: string[] }
+  | { type: 'cond'; column: string; negate: boolean; op: 'is'; value: IsValue }
+  | {
+      type: 'cond';
+      column: string;
+      negate: boolean;
+      op: Exclude<FilterOp, 'in' | 'is'>;
+      value: string;
+      quantifier: 'any' | 'all' | null;
+      ftsConfig: string | null;
+    };
+
+export interface LogicTree {
+  type: 'logic';
+  op: 'and' | 'or';
+  negate: boolean;
+  children: Filter[];
+}
+
+export type Filter = Condition | LogicTree;
+
+export interface OrderTerm {
+  column: string;
+  direction: 'asc' | 'desc' | null;
+  nulls: 'first' | 'last' | null;
+}
+
+export interface ReadQuery {
+  select: SelectItem[];
+  filters: Filter[];
+  order: OrderTerm[];
+  limit: number | null;
+  offset: number;
+  onConflict: string[] | null;
+  columns: string[] | null;
+  /** Query keys that are not PostgREST parameters nor filters of the table (rpc: arguments). */
+  rest: [string, string][];
+}
+
+const RESERVED = new Set([
+  'select',
+  'order',
+  'limit',
+  'offset',
+  'on_conflict',
+  'columns',
+  'and',
+  'or',
+  'not.and',
+  'not.or',
+]);
+
+/** Casts a select item may use, spelled as SQL; anything else is rejected before SQL is built. */
+export const ALLOWED_CASTS: Record<string, string> = {
+  text: 'text',
+  varchar: 'varchar',
+  int: 'integer',
+  int2: 'smallint',
+  int4: 'integer',
+  int8: 'bigint',
+  integer: 'integer',
+  smallint: 'smallint',
+  bigint: 'bigint',
+  numeric: 'numeric',
+  float4: 'real',
+  float8: 'double precision',
+  real: 'real',
+  bool: 'boolean',
+  boolean: 'boolean',
+  json: 'json',
+  jsonb: 'jsonb',
+  uuid: 'uuid',
+  date: 'date',
+  timestamp: 'timestamp',
+  timestamptz: 'timestamptz',
+};
+
+function splitTopLevel(input: string, what: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let current = '';
+  for (let i = 0; i < input.length; i++) {
+    const ch = input[i]!;
+    if (quoted) {
+      if (ch === '\\' && i + 1 < input.length) {
+        current += ch + input[++i]!;
+        continue;
+      }
+      if (ch === '"') quoted = false;
+      current += ch;
+      continue;
+    }
+    if (ch === '"') quoted = true;
+    else if (ch === '(') depth++;
+    else if (ch === ')') {
+      depth--;
+      if (depth < 0) throw parseError(`failed to parse ${what}`, `unexpected ")" in "${input}"`);
+    } else if (ch === ',' && depth === 0) {
+      parts.push(current);
+      current = '';
+      continue;
+    }
+    current += ch;
+  }
+  if (quoted || depth !== 0)
+    throw parseError(`failed to parse ${what}`, `unbalanced quotes or parentheses in "${input}"`);
+  parts.push(current);
+  return parts;
+}
+
+/** A field name, possibly double-quoted ("my col"), with no operators in it. */
+function parseName(raw: string, what: string): string {
+  if (raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"')) {
+    const inner = raw.slice(1, -1).replace(/\\(.)/g, '$1');
+    if (inner.length === 0) throw parseError(`failed to parse ${what}`, 'empty quoted name');
+    return inner;
+  }
+  if (raw.length === 0) throw parseError(`failed to parse ${what}`, 'empty name');
+  if (/["()]/.test(raw))
+    throw parseError(`failed to parse ${what}`, `unexpected character in "${raw}"`);
+  if (raw.includes('->'))
+    throw parseError(`failed to parse ${what}`, `JSON paths are not supported ("${raw}")`);
+  return raw;
+}
+
+export function parseSelect(raw: string | null): SelectItem[] {
+  if (raw === null || raw === '' || raw === '*') return [{ type: 'star' }];
+  const items: SelectItem[] = [];
+  for (const part of splitTopLevel(raw, 'select')) {
+    if (part === '*') {
+      items.push({ type: 'star' });
+      continue;
+    }
+    if (part.includes('(') || part.startsWith('...')) {
+      throw parseError(
+        'failed to parse select parameter (' + raw + ')',
+        `"${part}" embeds a resource or calls an aggregate, which this API does not support`,
+      );
+    }
+    let rest = part;
+    let alias: string | null = null;
+    let cast: string | null = null;
+    const castAt = rest.lastIndexOf('::');
+    if (castAt > 0 && !rest.slice(castAt).includes('"')) {
+      cast = rest.slice(castAt + 2).toLowerCase();
+      rest = rest.slice(0, castAt);
+      if (!(cast in ALLOWED_CASTS))
+        throw parseError(
+          'failed to parse select parameter (' + raw + ')',
+          `unsupported cast "${cast}"`,
+        );
+    }
+    const m = /^("(?:[^"\\]|\\.)+"|[^":]+):(?!:)(.+)$/.exec(rest);
+    if (m) {
+      alias = parseName(m[1]!, 'select');
+      rest = m[2]!;
+    }
+    items.push({ type: 'field', name: parseName(rest, 'select'), alias, cast });
+  }
+  return items;
+}
+
+export function parseOrder(raw: string): OrderTerm[] {
+  return splitTopLevel(raw, 'order').map((term) => {
+    const quoted = /^("(?:[^"\\]|\\.)+")(.*)$/.exec(term);
+    const namePart = quoted ? quoted[1]! : term.split('.')[0]!;
+    const modifiers = (quoted ? quoted[2]! : term.slice(namePart.length))
+      .split('.')
+      .filter((s, i) => i > 0 || s !== '');
+    if (modifiers.length > 2)
+      throw parseError(`failed to parse order (${raw})`, `unexpected "${term}"`);
+    let direction: OrderTerm['direction'] = null;
+    let nulls: OrderTerm['nulls'] = null;
+    for (const mod of modifiers) {
+      if ((mod === 'asc' || mod === 'desc') && direction === null && nulls === null)
+        direction = mod;
+      else if ((mod === 'nullsfirst' || mod === 'nullslast') && nulls === null)
+        nulls = mod === 'nullsfirst' ? 'first' : 'last';
+      else
+        throw parseError(
+          `failed to parse order (${raw})`,
+          `unexpected "${mod}" expecting "asc", "desc", "nullsfirst" or "nullslast"`,
+        );
+    }
+    return { column: parseName(namePart, 'order'), direction, nulls };
+  });
+}
+
+function parseNonNegative(raw: string, what: string): number {
+  if (!/^\d{1,15}$/.test(raw))
+    throw parseError(
+      `failed to parse ${what} parameter (${raw})`,
+      'expected a non-negative integer',
+    );
+  return Number(raw);
+}
+
+/** `in` list: (a,b,"c,d") with backslash escapes inside quotes. */
+function parseList(raw: string, context: string): string[] {
+  if (!raw.startsWith('(') || !raw.endsWith(')'))
+    throw parseError(`failed to parse filter (${context})`, 'expected a list like (a,b,c)');
+  const inner = raw.slice(1, -1);
+  if (inner === '') return [];
+  const values: string[] = [];
+  let i = 0;
+  for (;;) {
+    let v = '';
+    if (inner[i] === '"') {
+      i++;
+      while (i < inner.length && inner[i] !== '"') {
+        if (inner[i] === '\\' && i + 1 < inner.length) i++;
+        v += inner[i]!;
+        i++;
+      }
+      if (i >= inner.length)
+        throw parseError(`failed to parse filter (${context})`, 'unterminated quoted value');
+      i++;
+    } else {
+      while (i < inner.length && inner[i] !== ',') v += inner[i++]!;
+      if (/[()"]/.test(v))
+        throw parseError(`failed to parse filter (${context})`, `unexpected character in "${v}"`);
+    }
+    values.push(v);
+    if (i >= inner.length) return values;
+    if (inner[i] !== ',')
+      throw parseError(`failed to parse filter (${context})`, 'expected "," between list values');
+    i++;
+    if (i === inner.length) {
+      values.push('');
+      return values;
+    }
+  }
+}
+
+/** `[not.]op[(modifier)].value` for one column. */
+export function parseCondition(column: string, raw: string): Condition {
+  const context = `${column}=${raw}`;
+  let rest = raw;
+  let negate = false;
+  if (rest.startsWith('not.')) {
+    negate = true;
+    rest = rest.slice(4);
+  }
+  const m = /^([a-z]+)(?:\(([^)]*)\))?\.([\s\S]*)$/.exec(rest);
+  if (!m)
+    throw parseError(
+      `failed to parse filter (${raw})`,
+      `"${context}" is not of the form column=operator.value`,
+    );
+  const opName = m[1]!;
+  const modifier = m[2] ?? null;
+  const value = m[3]!;
+  if (!(FILTER_OPS as readonly string[]).includes(opName)) {
+    throw parseError(`failed to parse filter (${raw})`, `unknown operator "${opName}"`);
+  }
+  const op = opName as FilterOp;
+  if (op === 'in') {
+    if (modifier !== null)
+      throw parseError(`failed to parse filter (${raw})`, '"in" takes no modifier');
+    return { type: 'cond', column, negate, op, values: parseList(value, context) };
+  }
+  if (op === 'is') {
+    if (modifier !== null)
+      throw parseError(`failed to parse filter (${raw})`, '"is" takes no modifier');
+    const v = value.toLowerCase();
+    if (!(IS_VALUES as readonly string[]).includes(v)) {
+      throw parseError(
+        `failed to parse filter (${raw})`,
+        `"is" expects null, not_null, true, false or unknown, not "${value}"`,
+      );
+    }
+    return { type: 'cond', column, negate, op, value: v as IsValue };
+  }
+  let quantifier: 'any' | 'all' | null = null;
+  let ftsConfig: string | null = null;
+  if (modifier !== null) {
+    if (FTS_OPS.has(op)) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(modifier))
+        throw parseError(
+          `failed to parse filter (${raw})`,
+          `invalid text search configuration "${modifier}"`,
+        );
+      ftsConfig = modifier;
+    } else if ((modifier === 'any' || modifier === 'all') && QUANTIFIABLE.has(op)) {
+      quantifier = modifier;
+      if (!value.startsWith('{') || !value.endsWith('}')) {
+        throw parseError(
+          `failed to parse filter (${raw})`,
+          `"${op}(${modifier})" expects a list like {a,b}`,
+        );
+      }
+    } else {
+      throw parseError(
+        `failed to parse filter (${raw})`,
+        `unexpected modifier "${modifier}" for "${op}"`,
+      );
+    }
+  }
+  return {
+    type: 'cond',
+    column,
+    negate,
+    op: op as Exclude<FilterOp, 'in' | 'is'>,
+    value,
+    quantifier,
+    ftsConfig,
+  };
+}
+
+/** `(a.eq.1,or(b.gt.2,c.is.null))`: the value of an `or`/`and` parameter. */
+export function parseLogic(key: 'and' | 'or' | 'not.and' | 'not.or', raw: string): LogicTree {
+  const negate = key.startsWith('not.');
+  const op = key.endsWith('and') ? 'and' : 'or';
+  return { type: 'logic', op, negate, children: parseLogicItems(raw, `${key}=${raw}`, 0) };
+}
+
+const MAX_LOGIC_DEPTH = 16;
+
+function parseLogicItems(raw: string, context: string, depth: number): Filter[] {
+  if (depth > MAX_LOGIC_DEPTH)
+    throw parseError(`failed to parse logic tree (${context})`, 'nested too deeply');
+  if (!raw.startsWith('(') || !raw.endsWith(')')) {
+    throw parseError(
+      `failed to parse logic tree (${context})`,
+      'expected a parenthesised list of filters',
+    );
+  }
+  const inner = raw.slice(1, -1);
+  if (inner === '')
+    throw parseError(`failed to parse logic tree (${context})`, 'empty list of filters');
+  return splitLogicItems(inner, context).map((item) => {
+    const nested = /^(not\.)?(and|or)(\(.*\))$/s.exec(item);
+    if (nested) {
+      return {
+        type: 'logic',
+        op: nested[2] as 'and' | 'or',
+        negate: nested[1] !== undefined,
+        children: parseLogicItems(nested[3]!, context, depth + 1),
+      } satisfies LogicTree;
+    }
+    const quoted = /^("(?:[^"\\]|\\.)+")\.(.*)$/s.exec(item);
+    const dot = item.indexOf('.');
+    if (!quoted && dot <= 0)
+      throw parseError(
+        `failed to parse logic tree (${context})`,
+        `"${item}" is not of the form column.operator.value`,
+      );
+    const column = parseName(quoted ? quoted[1]! : item.slice(0, dot), 'logic tree');
+    let value = quoted ? quoted[2]! : item.slice(dot + 1);
+    value = unquoteLogicValue(value);
+    return parseCondition(column, value);
+  });
+}
+
+/** Inside a logic tree a plain value may be double-quoted to carry "," or ")". */
+function unquoteLogicValue(opAndValue: string): string {
+  const m = /^((?:not\.)?[a-z]+(?:\([^)]*\))?\.)"((?:[^"\\]|\\.)*)"$/s.exec(opAndValue);
+  if (!m) return opAndValue;
+  return m[1]! + m[2]!.replace(/\\(.)/g, '$1');
+}
+
+function splitLogicItems(inner: string, context: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let brace = 0;
+  let quoted = false;
+  let current = '';
+  for (let i = 0; i < inner.length; i++) {
+    const ch = inner[i]!;
+    if (quoted) {
+      if (ch === '\\' && i + 1 < inner.length) {
+        current += ch + inner[++i]!;
+        continue;
+      }
+      if (ch === '"') quoted = false;
+      current += ch;
+      continue;
+    }
+    if (ch === '"') quoted = true;
+    else if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (ch === '{') brace++;
+    else if (ch === '}') brace--;
+    else if (ch === ',' && depth === 0 && brace === 0) {
+      items.push(current);
+      current = '';
+      continue;
+    }
+    if (depth < 0 || brace < 0)
+      throw parseError(`failed to parse logic tree (${context})`, 'unbalanced parentheses');
+    current += ch;
+  }
+  if (quoted || depth !== 0 || brace !== 0)
+    throw parseError(`failed to parse logic tree (${context})`, 'unbalanced quotes or parentheses');
+  items.push(current);
+  return items;
+}
+
+export function parseColumnsParam(raw: string, what: 'columns' | 'on_conflict'): string[] {
+  const names = splitTopLevel(raw, what).map((n) => parseName(n, what));
+  if (names.length === 0) throw parseError(`failed to parse ${what} parameter (${raw})`);
+  return names;
+}
+
+/**
+ * The whole query string of a table request. `filterKeys` says whether a key that is not a
+ * PostgREST parameter is a filter (tables) or is left in `rest` (rpc arguments).
+ */
+export function parseQuery(
+  params: [string, string][],
+  opts: { filterKeys: boolean } = { filterKeys: true },
+): ReadQuery {
+  const q: ReadQuery = {
+    select: [{ type: 'star' }],
+    filters: [],
+    order: [],
+    limit: null,
+    offset: 0,
+    onConflict: null,
+    columns: null,
+    rest: [],
+  };
+  const seen = new Set<string>();
+  for (const [key, value] of params) {
+    if (
+      RESERVED.has(key) &&
+      key !== 'and' &&
+      key !== 'or' &&
+      key !== 'not.and' &&
+      key !== 'not.or'
+    ) {
+      if (seen.has(key))
+        throw parseError(`failed to parse ${key} parameter`, `"${key}" appears more than once`);
+      seen.add(key);
+    }
+    switch (key) {
+      case 'select':
+        q.select = parseSelect(value);
+        break;
+      case 'order':
+        q.order = parseOrder(value);
+        break;
+      case 'limit':
+        q.limit = parseNonNegative(value, 'limit');
+        break;
+      case 'offset':
+        q.offset = parseNonNegative(value, 'offset');
+        break;
+      case 'on_conflict':
+        q.onConflict = parseColumnsParam(value, 'on_conflict');
+        break;
+      case 'columns':
+        q.columns = parseColumnsParam(value, 'columns');
+        break;
+      case 'and':
+      case 'or':
+      case 'not.and':
+      case 'not.or':
+        q.filters.push(parseLogic(key, value));
+        break;
+      default:
+        if (!opts.filterKeys) {
+          q.rest.push([key, value]);
+        } else if (key.includes('.')) {
+          throw parseError(
+            `failed to parse filter (${key})`,
+            `"${key}" refers to an embedded resource, which this API does not support`,
+          );
+        } else {
+          q.filters.push(parseCondition(parseName(key, 'filter'), value));
+        }
+    }
+  }
+  return q;
+}
+
+export interface Preferences {
+  return: 'minimal' | 'representation' | 'headers-only' | null;
+  count: 'exact' | 'planned' | 'estimated' | null;
+  resolution: 'merge-duplicates' | 'ignore-duplicates' | null;
+  missing: 'default' | 'null' | null;
+}
+
+/** `Prefer` headers, possibly several, comma-joined; unknown preferences are ignored as PostgREST does. */
+export function parsePrefer(header: string | null | undefined): Preferences {
+  const prefs: Preferences = { return: null, count: null, resolution: null, missing: null };
+  if (!header) return prefs;
+  for (const item of header.split(',')) {
+    const [k, v] = item
+      .trim()
+      .split('=', 2)
+      .map((s) => s.trim().toLowerCase());
+    if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only'))
+      prefs.return = v;
+    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated'))
+      prefs.count = v;
+    else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates'))
+      prefs.resolution = v;
+    else if (k === 'missing' && (v === 'default' || v === 'null')) prefs.missing = v;
+  }
+  return prefs;
+}
+
+/** `Range: 0-9` (items) → offset/limit; null when absent or not an item range. */
+export function parseRange(
+  header: string | null | undefined,
+  unit: string | null | undefined,
+): { offset: number; limit: number | null } | null {
+  if (!header) return null;
+  if (unit && unit.trim().toLowerCase() !== 'items') return null;
+  const m = /^\s*(?:items=)?(\d{1,15})-(\d{0,15})\s*$/.exec(header);
+  if (!m) return null;
+  const from = Number(m[1]);
+  if (m[2] === '') return { offset: from, limit: null };
+  const to = Number(m[2]);
+  if (to < from) return { offset: from, limit: -1 };
+  return { offset: from, limit: to - from + 1 };
+}

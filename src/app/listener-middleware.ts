@@ -1,0 +1,16 @@
+import { createListenerMiddleware } from '@reduxjs/toolkit';
+// Listener files, not index files, for the same reason as in root-reducer.ts.
+import { addAuthListeners } from '../features/auth/auth-listeners';
+import { addSyncListeners } from '../features/sync/sync-listeners';
+import type { AppDispatch, AppStartListening, RootState } from './store-types';
+
+export const listenerMiddleware = createListenerMiddleware();
+
+export const startAppListening: AppStartListening = listenerMiddleware.startListening.withTypes<
+  RootState,
+  AppDispatch
+>();
+
+// Each feature registers its reactive flows here, once.
+addAuthListeners(startAppListening);
+addSyncListeners(startAppListening);

@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { persistStore, type Persistor } from 'redux-persist';
+import { selectThemeMode, themeModeChosen } from '../features/ui';
+import { getAppDb } from '../lib/db';
+import { makeStore, type AppStore } from './store';
+
+async function bootedStore(): Promise<{ store: AppStore; persistor: Persistor }> {
+  const store = makeStore();
+  let persistor: Persistor | undefined;
+  await new Promise<void>((resolve) => {
+    persistor = persistStore(store, null, resolve);
+  });
+  return { store, persistor: persistor! };
+}
+
+const saved = async (key: string) => (await getAppDb().kv.get(key))?.value ?? null;
+
+afterEach(() => getAppDb().kv.clear());
+
+describe('ui persistence', () => {
+  it('starts from the system theme', async () => {
+    const { store } = await bootedStore();
+    expect(selectThemeMode(store.getState())).toBe('system');
+    expect(store.getState().ui._persist.rehydrated).toBe(true);
+  });
+
+  it('remembers the chosen theme across a reload', async () => {
+    const first = await bootedStore();
+    first.store.dispatch(themeModeChosen('dark'));
+    await first.persistor.flush();
+
+    const ui = JSON.parse((await saved('persist:ui')) ?? '{}') as Record<string, string>;
+    expect(JSON.parse(ui.themeMode!)).toBe('dark');
+    expect(JSON.parse(ui._persist!)).toMatchObject({ version: 1 });
+
+    const second = await bootedStore();
+    expect(selectThemeMode(second.store.getState())).toBe('dark');
+  });
+
+  it('persists only the whitelisted theme and never the auth slice', async () => {
+    const { store, persistor } = await bootedStore();
+    store.dispatch(themeModeChosen('light'));
+    await persistor.flush();
+    const keys = ((await getAppDb().kv.toCollection().primaryKeys()) as string[]).filter((key) =>
+      key.startsWith('persist:'),
+    );
+    expect(keys).toEqual(['persist:ui']);
+    expect(Object.keys(JSON.parse((await saved('persist:ui')) ?? '{}')).sort()).toEqual([
+      '_persist',
+      'themeMode',
+    ]);
+  });
+
+  it('replaces a saved value the app cannot use with the default', async () => {
+    await getAppDb().kv.put({
+      key: 'persist:ui',
+      value: JSON.stringify({
+        themeMode: JSON.stringify('purple'),
+        _persist: JSON.stringify({ version: 1, rehydrated: true }),
+      }),
+    });
+    const { store } = await bootedStore();
+    expect(selectThemeMode(store.getState())).toBe('system');
+  });
+
+  it('ignores an unknown theme mode action payload', async () => {
+    const { store } = await bootedStore();
+    store.dispatch(themeModeChosen('dark'));
+    store.dispatch(themeModeChosen('sepia' as never));
+    expect(selectThemeMode(store.getState())).toBe('dark');
+  });
+});

@@ -1,0 +1,181 @@
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import {
+  AppBar,
+  Badge,
+  Box,
+  Drawer,
+  IconButton,
+  Link,
+  TextField,
+  Toolbar,
+  Typography,
+} from '@mui/material';
+import LocalFlorist from '@mui/icons-material/LocalFlorist';
+import MenuIcon from '@mui/icons-material/Menu';
+import Notifications from '@mui/icons-material/Notifications';
+import { NavSections, type NavSection } from './nav-sections';
+import { UserMenu, type ShellUser } from './user-menu';
+
+const DRAWER_WIDTH = 256;
+
+export interface AppShellProps {
+  sections: NavSection[];
+  homePath: string;
+  user: ShellUser;
+  onProfileSettings: () => void;
+  onAccountSettings: () => void;
+  onSignOut: () => void;
+  /** Shown in the top bar before the notifications (the sync status). */
+  status?: ReactNode;
+  children: ReactNode;
+}
+
+function Brand({ to }: { to: string }) {
+  return (
+    <Link
+      component={RouterLink}
+      to={to}
+      underline="none"
+      color="inherit"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, borderRadius: 1 }}
+    >
+      <LocalFlorist color="primary" aria-hidden />
+      <Typography component="span" variant="h6" sx={{ fontWeight: 800 }}>
+        Postbloom
+      </Typography>
+    </Link>
+  );
+}
+
+export function AppShell({
+  sections,
+  homePath,
+  user,
+  onProfileSettings,
+  onAccountSettings,
+  onSignOut,
+  status,
+  children,
+}: AppShellProps) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = () => setDrawerOpen(false);
+
+  const drawerContent = (onNavigate?: () => void) => (
+    <>
+      <Toolbar sx={{ px: 2.5 }}>
+        <Brand to={homePath} />
+      </Toolbar>
+      <NavSections sections={sections} onNavigate={onNavigate} />
+    </>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <Link
+        href="#main-content"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: (theme) => theme.zIndex.tooltip,
+          bgcolor: 'background.paper',
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          '&:focus': { top: 8 },
+        }}
+      >
+        Skip to main content
+      </Link>
+
+      <AppBar
+        position="fixed"
+        sx={{
+          width: { md: `calc(100% - ${DRAWER_WIDTH}px)` },
+          ml: { md: `${DRAWER_WIDTH}px` },
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+        }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton
+            aria-label="Open navigation"
+            aria-expanded={drawerOpen}
+            edge="start"
+            onClick={() => setDrawerOpen(true)}
+            sx={{ display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Box sx={{ display: { xs: 'flex', md: 'none' }, mr: 1 }}>
+            <Brand to={homePath} />
+          </Box>
+          <Box
+            component="form"
+            role="search"
+            onSubmit={(event) => event.preventDefault()}
+            sx={{ display: { xs: 'none', sm: 'block' }, flexGrow: 1, maxWidth: 420 }}
+          >
+            <TextField label="Search" type="search" size="small" fullWidth />
+          </Box>
+          <Box sx={{ flexGrow: 1 }} />
+          {status}
+          <IconButton aria-label="Notifications, unread">
+            <Badge variant="dot" color="error" overlap="circular">
+              <Notifications />
+            </Badge>
+          </IconButton>
+          <UserMenu
+            user={user}
+            onProfileSettings={onProfileSettings}
+            onAccountSettings={onAccountSettings}
+            onSignOut={onSignOut}
+          />
+        </Toolbar>
+      </AppBar>
+
+      <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+        <Drawer
+          variant="temporary"
+          open={drawerOpen}
+          onClose={closeDrawer}
+          sx={{
+            display: { xs: 'block', md: 'none' },
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
+          {drawerContent(closeDrawer)}
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
+          {drawerContent()}
+        </Drawer>
+      </Box>
+
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          width: { md: `calc(100% - ${DRAWER_WIDTH}px)` },
+          px: { xs: 2, sm: 3 },
+          pb: 4,
+          outline: 'none',
+        }}
+      >
+        <Toolbar />
+        <Box sx={{ pt: 3 }}>{children}</Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,26 @@
+import { Box, CircularProgress, Typography } from '@mui/material';
+
+interface LoadingScreenProps {
+  /** Fill the viewport (nothing else on screen yet) or only the content area. */
+  fullPage?: boolean;
+}
+
+export function LoadingScreen({ fullPage = false }: LoadingScreenProps) {
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{
+        minHeight: fullPage ? '100dvh' : 240,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+      }}
+    >
+      <CircularProgress aria-hidden />
+      <Typography color="text.secondary">Loading...</Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import Alert, { type AlertColor } from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+
+export interface Notice {
+  severity: AlertColor;
+  text: string;
+  /** Tells two notices with the same text apart, so the second one shows again. */
+  id: number;
+}
+
+let nextNoticeId = 1;
+
+export function makeNotice(severity: AlertColor, text: string): Notice {
+  nextNoticeId += 1;
+  return { severity, text, id: nextNoticeId };
+}
+
+/** Success notices disappear after 3 s (the spec's timing); problems stay until dismissed. */
+export const SUCCESS_NOTICE_MS = 3000;
+
+/** The app's replacement for alert(): one message at a time, at the bottom of the screen. */
+export function NoticeSnackbar({
+  notice,
+  onClose,
+}: {
+  notice: Notice | null;
+  onClose: () => void;
+}) {
+  // The last notice stays rendered while the snackbar slides out.
+  const [shown, setShown] = useState(notice);
+  if (notice && notice !== shown) setShown(notice);
+  return (
+    <Snackbar
+      key={shown?.id}
+      open={notice !== null}
+      autoHideDuration={shown?.severity === 'success' ? SUCCESS_NOTICE_MS : null}
+      onClose={(_event, reason) => {
+        if (reason !== 'clickaway') onClose();
+      }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    >
+      <Alert
+        severity={shown?.severity ?? 'info'}
+        variant="filled"
+        onClose={onClose}
+        sx={{ width: '100%' }}
+      >
+        {shown?.text}
+      </Alert>
+    </Snackbar>
+  );
+}

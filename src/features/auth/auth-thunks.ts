@@ -1,0 +1,118 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import { getSupabase } from '../../lib/supabase';
+import {
+  authMessages,
+  mapPasswordUpdateError,
+  mapSignInError,
+  mapSignUpError,
+} from './auth-errors';
+import { sessionEnded, signedIn } from './auth-slice';
+import { toAuthUser } from './auth-user';
+import {
+  isValidEmail,
+  normaliseCredentials,
+  normaliseEmail,
+  normaliseSignUp,
+  validatePassword,
+  validationMessages,
+  type Credentials,
+  type SignUpInput,
+} from './validation';
+
+const createAuthThunk = createAsyncThunk.withTypes<{ rejectValue: string }>();
+
+export const signIn = createAuthThunk(
+  'auth/signIn',
+  async (input: Credentials, { dispatch, rejectWithValue }) => {
+    const credentials = normaliseCredentials(input);
+    if (!credentials.ok) return rejectWithValue(credentials.error);
+    try {
+      const supabase = await getSupabase();
+      const { data, error } = await supabase.auth.signInWithPassword(credentials.value);
+      if (error || !data.user) return rejectWithValue(mapSignInError(error));
+      dispatch(signedIn(toAuthUser(data.user)));
+    } catch (error) {
+      return rejectWithValue(mapSignInError(error));
+    }
+  },
+);
+
+export interface SignUpResult {
+  /** False when the server wants the email confirmed before the first sign-in. */
+  signedIn: boolean;
+}
+
+export const signUp = createAuthThunk(
+  'auth/signUp',
+  async (input: SignUpInput, { dispatch, rejectWithValue }) => {
+    const normalised = normaliseSignUp(input);
+    if (!normalised.ok) return rejectWithValue(normalised.error);
+    const { email, password, firstName, lastName } = normalised.value;
+    try {
+      const supabase = await getSupabase();
+      const { data, error } = await supabase.auth.signUp({
+        email,
+        password,
+        options: { data: { first_name: firstName, last_name: lastName } },
+      });
+      if (error) return rejectWithValue(mapSignUpError(error));
+      if (data.session && data.user) {
+        dispatch(signedIn(toAuthUser(data.user)));
+        return { signedIn: true } satisfies SignUpResult;
+      }
+      return { signedIn: false } satisfies SignUpResult;
+    } catch (error) {
+      return rejectWithValue(mapSignUpError(error));
+    }
+  },
+);
+
+export const signOut = createAuthThunk(
+  'auth/signOut',
+  async (_: void, { dispatch, rejectWithValue }) => {
+    try {
+      const supabase = await getSupabase();
+      const { error } = await supabase.auth.signOut();
+      if (error) return rejectWithValue(authMessages.signOutFailed);
+      dispatch(sessionEnded());
+    } catch {
+      return rejectWithValue(authMessages.signOutFailed);
+    }
+  },
+);
+
+export function passwordResetRedirect(): string {
+  return `${window.location.origin}/dashboard`;
+}
+
+export const requestPasswordReset = createAuthThunk(
+  'auth/requestPasswordReset',
+  async (input: { email: string; redirectTo: string }, { rejectWithValue }) => {
+    const email = normaliseEmail(input.email);
+    if (!isValidEmail(email)) return rejectWithValue(validationMessages.invalidEmail);
+    try {
+      const supabase = await getSupabase();
+      const { error } = await supabase.auth.resetPasswordForEmail(email, {
+        redirectTo: input.redirectTo,
+      });
+      if (error) return rejectWithValue(authMessages.passwordResetFailed);
+    } catch {
+      return rejectWithValue(authMessages.passwordResetFailed);
+    }
+  },
+);
+
+export const updatePassword = createAuthThunk(
+  'auth/updatePassword',
+  async (password: string, { rejectWithValue }) => {
+    const invalid = validatePassword(password);
+    if (invalid) return rejectWithValue(invalid);
+    try {
+      const supabase = await getSupabase();
+      const { data, error } = await supabase.auth.updateUser({ password });
+      if (error || !data.user) return rejectWithValue(mapPasswordUpdateError(error));
+    } catch (error) {
+      return rejectWithValue(mapPasswordUpdateError(error));
+    }
+  },
+);

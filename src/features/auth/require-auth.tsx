@@ -1,0 +1,21 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { LoadingScreen } from '../../components/loading-screen';
+import { selectAuthStatus } from './auth-slice';
+
+const AuthScreen = lazy(() => import('./auth-screen'));
+
+/** Protected routes: a spinner while the session resolves, the sign-in screen to a visitor. */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const status = useAppSelector(selectAuthStatus);
+  if (status === 'loading') return <LoadingScreen fullPage />;
+  if (status === 'signedOut') {
+    return (
+      <Suspense fallback={<LoadingScreen fullPage />}>
+        <AuthScreen />
+      </Suspense>
+    );
+  }
+  return children ?? <Outlet />;
+}

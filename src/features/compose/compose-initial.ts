@@ -1,0 +1,139 @@
+import type { DraftPlatform, DraftPostType } from '../../lib/db';
+import type { AiPost } from '../ai-posts';
+import type { Draft } from '../drafts';
+import {
+  dateTimeInputs,
+  DEFAULT_PLATFORMS,
+  parsePlatformsParam,
+  PROMPT_PRESETS,
+  sampleSchedule,
+} from './compose-validation';
+
+export type PublishMode = 'now' | 'schedule' | 'optimal';
+export type ProviderChoice = 'chatgpt' | 'perplexity';
+
+/** A prompt that is not one of the presets: an idea from the dashboard, or an older draft's. */
+export const CUSTOM_PROMPT_ID = 'custom';
+
+/** What /create starts from, worked out from its query parameters and the records they name. */
+export interface ComposeInitial {
+  /** The draft being edited; null for a new post. */
+  draftId: string | null;
+  content: string;
+  platforms: DraftPlatform[];
+  postType: DraftPostType;
+  /** A preset id, CUSTOM_PROMPT_ID, or '' when none is chosen. */
+  promptId: string;
+  customPrompt: string | null;
+  provider: ProviderChoice;
+  publishMode: PublishMode;
+  date: string;
+  time: string;
+  /** The AI generated post under review, when the page was opened from one. */
+  aiPostId: string | null;
+  openReview: boolean;
+  /** Why a parameter could not be honoured, shown above the form. */
+  warning: string | null;
+}
+
+export const composeWarnings = {
+  draftNotFound:
+    'This draft could not be found on this device. It may have been deleted. You can write a new post instead.',
+  postNotFound: 'This post is not available for editing here. You can write a new post instead.',
+} as const;
+
+/** The provider a draft names; openai is the old id of chatgpt. */
+export function providerOf(
+  value: string | null | undefined,
+  fallback: ProviderChoice,
+): ProviderChoice {
+  if (value === 'perplexity') return 'perplexity';
+  if (value === 'chatgpt' || value === 'openai') return 'chatgpt';
+  return fallback;
+}
+
+function promptChoice(
+  prompt: string | null | undefined,
+): Pick<ComposeInitial, 'promptId' | 'customPrompt'> {
+  const text = prompt?.trim();
+  if (!text) return { promptId: '', customPrompt: null };
+  const preset = PROMPT_PRESETS.find((p) => p.prompt === text || p.label === text);
+  return preset
+    ? { promptId: preset.id, customPrompt: null }
+    : { promptId: CUSTOM_PROMPT_ID, customPrompt: text };
+}
+
+export interface ComposeSources {
+  params: URLSearchParams;
+  /** The draft named by editDraft (or editPost), when it exists on this device. */
+  draft: Draft | undefined;
+  /** The AI generated post named by aiPost, when it exists on this device. */
+  aiPost: AiPost | undefined;
+  provider: ProviderChoice;
+  now?: Date;
+}
+
+export function composeInitial({
+  params,
+  draft,
+  aiPost,
+  provider,
+  now,
+}: ComposeSources): ComposeInitial {
+  const sample = sampleSchedule(now);
+  const base: ComposeInitial = {
+    draftId: null,
+    content: '',
+    platforms: [...DEFAULT_PLATFORMS],
+    postType: 'text',
+    promptId: '',
+    customPrompt: null,
+    provider,
+    publishMode: 'now',
+    date: sample.date,
+    time: sample.time,
+    aiPostId: null,
+    openReview: false,
+    warning: null,
+  };
+
+  const editDraft = params.get('editDraft');
+  const editPost = params.get('editPost');
+  if (editDraft || editPost) {
+    if (draft) {
+      const scheduled = draft.scheduledFor ? dateTimeInputs(draft.scheduledFor) : null;
+      return {
+        ...base,
+        ...promptChoice(draft.prompt),
+        draftId: draft.id,
+        content: draft.content,
+        platforms: [...draft.platforms],
+        postType: draft.postType,
+        provider: providerOf(draft.aiProvider, provider),
+        publishMode: scheduled ? 'schedule' : 'now',
+        date: scheduled?.date ?? sample.date,
+        time: scheduled?.time ?? sample.time,
+      };
+    }
+    base.warning = editDraft ? composeWarnings.draftNotFound : composeWarnings.postNotFound;
+  }
+
+  const platforms = parsePlatformsParam(params.get('platforms'));
+  if (platforms) base.platforms = platforms;
+  const aiContent = params.get('aiContent');
+  if (aiContent !== null) base.content = aiContent;
+  if (aiPost) {
+    Object.assign(base, promptChoice(aiPost.prompt));
+    base.aiPostId = aiPost.id;
+    base.provider = providerOf(aiPost.aiProvider, provider);
+    base.openReview = true;
+    if (aiContent === null) base.content = aiPost.content;
+    if (!platforms) base.platforms = [...aiPost.platforms];
+  }
+  const idea = params.get('idea')?.trim();
+  if (idea && !aiPost) {
+    base.promptId = CUSTOM_PROMPT_ID;
+    base.customPrompt = idea;
+  }
+  return base;
+}

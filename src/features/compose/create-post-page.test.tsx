@@ -1,0 +1,212 @@
+// @vitest-environment jsdom
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { FAKE_POST, startFakeOpenAI, type FakeOpenAI } from '../../../tests/fixtures/fake-openai';
+// eslint-disable-next-line import-x/no-restricted-paths -- tests run the app's own store, middleware included
+import { makeStore } from '../../app/store';
+import { openAppDb, setAppDb, type AppDb } from '../../lib/db';
+import { selectAllAiPosts } from '../ai-posts';
+import { signedIn } from '../auth';
+import { loadDrafts, saveDraft, selectAllDrafts } from '../drafts';
+import CreatePostPage from './create-post-page';
+
+const USER_ID = '5b0f3c1e-8a57-4c1f-9d7e-0a1b2c3d4e5f';
+const KEY = 'sk-unit-valid-key-123456';
+
+let fake: FakeOpenAI;
+let db: AppDb;
+
+function Where() {
+  const location = useLocation();
+  return <p>{`at ${location.pathname}${location.search}`}</p>;
+}
+
+async function renderCreate(path = '/create') {
+  const store = makeStore();
+  store.dispatch(
+    signedIn({ id: USER_ID, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }),
+  );
+  await store.dispatch(loadDrafts(USER_ID, db));
+  const user = userEvent.setup();
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/create" element={<CreatePostPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { store, user };
+}
+
+function content() {
+  return screen.getAllByRole('textbox', { name: 'Post content' })[0]!;
+}
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ apiKey: KEY });
+});
+
+afterAll(async () => {
+  await fake.close();
+});
+
+beforeEach(() => {
+  db = openAppDb(`compose-test-${crypto.randomUUID()}`);
+  setAppDb(db);
+  localStorage.clear();
+  fake.reset();
+});
+
+afterEach(async () => {
+  cleanup();
+  setAppDb(undefined);
+  await db.delete();
+});
+
+// MUI role queries in jsdom are slow on a busy machine; the default 5 s is too tight.
+describe('/create', { timeout: 30_000 }, () => {
+  it('saves a new draft on the device, then updates the same draft in place', async () => {
+    const { store, user } = await renderCreate();
+    await user.click(content());
+    await user.paste('Spring menu is live today');
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(
+      await screen.findByText(
+        'Your draft has been saved! You can find it in your drafts folder and continue editing anytime.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Edit Draft Post');
+
+    const [row] = await db.drafts.toArray();
+    expect(row).toMatchObject({
+      userId: USER_ID,
+      content: 'Spring menu is live today',
+      platforms: ['facebook', 'twitter'],
+      postType: 'text',
+      status: 'draft',
+    });
+    expect(await db.outbox.count()).toBe(1);
+    await waitFor(() =>
+      expect(screen.getByText(`at /create?editDraft=${row!.id}`)).toBeInTheDocument(),
+    );
+
+    await user.click(content());
+    await user.paste(' with new desserts');
+    await user.click(screen.getByRole('button', { name: 'Update Draft' }));
+    expect(
+      await screen.findByText('Your draft has been updated successfully!'),
+    ).toBeInTheDocument();
+    const rows = await db.drafts.toArray();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: row!.id,
+      content: 'Spring menu is live today with new desserts',
+    });
+    expect(selectAllDrafts(store.getState()).map((d) => d.content)).toEqual([
+      'Spring menu is live today with new desserts',
+    ]);
+  });
+
+  it('loads the draft named by editDraft, with its post type and schedule', async () => {
+    const store = makeStore();
+    store.dispatch(
+      signedIn({ id: USER_ID, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }),
+    );
+    await store.dispatch(loadDrafts(USER_ID, db));
+    const draft = await store.dispatch(
+      saveDraft(
+        {
+          content: 'Carousel of our cakes',
+          platforms: ['instagram'],
+          postType: 'carousel',
+          prompt: 'Give a behind-the-scenes look at our business',
+          aiProvider: 'openai',
+          scheduledFor: new Date(2031, 4, 4, 8, 15).toISOString(),
+        },
+        db,
+      ),
+    );
+    cleanup();
+    await renderCreate(`/create?editDraft=${draft.id}`);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Edit Draft Post');
+    expect(content()).toHaveValue('Carousel of our cakes');
+    expect(screen.getByRole('tab', { name: 'Carousel' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: 'Instagram' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Facebook' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(screen.getByRole('combobox', { name: 'Content prompt' })).toHaveTextContent(
+      'Behind-the-scenes',
+    );
+    expect(screen.getByRole('radio', { name: 'Schedule for later' })).toBeChecked();
+    expect(screen.getByLabelText('Date')).toHaveValue('2031-05-04');
+    expect(screen.getByLabelText('Time')).toHaveValue('08:15');
+    expect(screen.getByRole('radio', { name: 'ChatGPT' })).toBeChecked();
+  });
+
+  it("shows the spec's failure text when the device cannot save", async () => {
+    const { user } = await renderCreate();
+    await user.click(content());
+    await user.paste('A post that cannot be stored');
+    db.close();
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(
+      await screen.findByText(
+        "Oops! We couldn't save your changes right now. Please try again in a moment.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Create New Post');
+  });
+
+  it('records a generated post for review and applies a revision through the review modal', async () => {
+    localStorage.setItem('openai_api_key', KEY);
+    localStorage.setItem('openai_base_url', fake.url);
+    const { store, user } = await renderCreate();
+    await user.click(screen.getByRole('combobox', { name: 'Content prompt' }));
+    await user.click(await screen.findByRole('option', { name: 'Industry news' }));
+    await user.click(screen.getByRole('button', { name: 'Generate with ChatGPT' }));
+    await waitFor(
+      () =>
+        expect(content()).toHaveValue(`${FAKE_POST.content}\n\n${FAKE_POST.hashtags.join(' ')}`),
+      { timeout: 10_000 },
+    );
+    await waitFor(() => expect(selectAllAiPosts(store.getState())).toHaveLength(1));
+    const [stored] = await db.table('aiPosts').toArray();
+    expect(stored).toMatchObject({
+      status: 'pending-review',
+      prompt: 'Comment on recent industry news',
+    });
+
+    fake.enqueue({ kind: 'text', text: 'A shorter take on the news.' });
+    await user.click(screen.getByRole('button', { name: 'Review & Edit' }));
+    const modal = await screen.findByRole('dialog', { name: 'Review Post' });
+    await user.click(within(modal).getByRole('button', { name: 'Request Revision' }));
+    await user.type(within(modal).getByRole('textbox', { name: 'Feedback for AI' }), 'Shorter');
+    await user.click(within(modal).getByRole('button', { name: 'Send Feedback' }));
+    await waitFor(() =>
+      expect(within(modal).getByRole('textbox', { name: 'Post content' })).toHaveValue(
+        'A shorter take on the news.',
+      ),
+    );
+    expect(await db.table('aiPosts').get(stored.id)).toMatchObject({
+      status: 'needs-revision',
+      content: 'A shorter take on the news.',
+      feedback: 'Shorter',
+    });
+    await user.click(within(modal).getByRole('button', { name: 'Reject' }));
+    await user.click(within(modal).getByRole('button', { name: 'Confirm Reject' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect((await db.table('aiPosts').get(stored.id)).status).toBe('rejected');
+  });
+});

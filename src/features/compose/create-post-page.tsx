@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { LoadingScreen } from '../../components/loading-screen';
+import { selectAiProvider } from '../ai';
+import { useAiPosts } from '../ai-posts';
+import { selectDraftById, selectDraftsLoaded } from '../drafts';
+import { composeInitial } from './compose-initial';
+import { ComposeForm } from './compose-form';
+
+function isInternal(state: unknown): boolean {
+  return (state as { composeInternal?: unknown } | null)?.composeInternal === true;
+}
+
+/** /create: a new post, or the draft / AI generated post its query parameters name. */
+export default function CreatePostPage() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const provider = useAppSelector(selectAiProvider);
+  const draftsLoaded = useAppSelector(selectDraftsLoaded);
+  const targetId = params.get('editDraft') || params.get('editPost');
+  const draft = useAppSelector((state) =>
+    targetId ? selectDraftById(state, targetId) : undefined,
+  );
+  const aiPostId = params.get('aiPost');
+  const aiPosts = useAiPosts();
+
+  // A new visit to /create starts a fresh form; the form's own address updates (after the first
+  // save) must not, or they would throw away what is on screen.
+  const [formKey, setFormKey] = useState(location.key);
+  if (!isInternal(location.state) && formKey !== location.key) setFormKey(location.key);
+
+  if ((targetId && !draftsLoaded) || (aiPostId && aiPosts === null)) return <LoadingScreen />;
+
+  const aiPost = aiPostId ? aiPosts?.find((post) => post.id === aiPostId) : undefined;
+  const initial = composeInitial({ params, draft, aiPost, provider });
+  return <ComposeForm key={formKey} initial={initial} />;
+}

@@ -1,0 +1,139 @@
+import { useId } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AutoAwesome from '@mui/icons-material/AutoAwesome';
+import RateReview from '@mui/icons-material/RateReview';
+import { CUSTOM_PROMPT_ID, type ProviderChoice } from './compose-initial';
+import { PROMPT_PRESETS } from './compose-validation';
+
+export interface GeneratePanelProps {
+  provider: ProviderChoice;
+  onProviderChange: (provider: ProviderChoice) => void;
+  promptId: string;
+  customPrompt: string | null;
+  onPromptChange: (promptId: string) => void;
+  generating: boolean;
+  error: string | null;
+  prediction: number | null;
+  onGenerate: () => void;
+  reviewDisabled: boolean;
+  onReview: () => void;
+}
+
+/** The ids of the two providers are the spec's; these are the names people know. */
+const PROVIDERS: { id: ProviderChoice; label: string }[] = [
+  { id: 'chatgpt', label: 'ChatGPT' },
+  { id: 'perplexity', label: 'Perplexity' },
+];
+
+export function providerName(provider: ProviderChoice): string {
+  return PROVIDERS.find((p) => p.id === provider)?.label ?? provider;
+}
+
+export function GeneratePanel({
+  provider,
+  onProviderChange,
+  promptId,
+  customPrompt,
+  onPromptChange,
+  generating,
+  error,
+  prediction,
+  onGenerate,
+  reviewDisabled,
+  onReview,
+}: GeneratePanelProps) {
+  const providerLabelId = useId();
+  const headingId = useId();
+  const unavailable = provider !== 'chatgpt';
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={headingId}>
+      <CardContent>
+        <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 2 }}>
+          AI Assistant
+        </Typography>
+        <Stack spacing={2}>
+          <FormControl>
+            <FormLabel id={providerLabelId}>AI provider</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby={providerLabelId}
+              name="compose-ai-provider"
+              value={provider}
+              onChange={(event) => onProviderChange(event.target.value as ProviderChoice)}
+            >
+              {PROVIDERS.map((p) => (
+                <FormControlLabel key={p.id} value={p.id} control={<Radio />} label={p.label} />
+              ))}
+            </RadioGroup>
+          </FormControl>
+          {unavailable && (
+            <Typography variant="body2" color="text.secondary">
+              Perplexity is not available yet. Choose ChatGPT to generate posts.
+            </Typography>
+          )}
+          <TextField
+            select
+            label="Content prompt"
+            value={promptId}
+            onChange={(event) => onPromptChange(event.target.value)}
+            fullWidth
+            helperText="What should the post be about?"
+          >
+            <MenuItem value="" disabled>
+              Choose a prompt
+            </MenuItem>
+            {customPrompt && <MenuItem value={CUSTOM_PROMPT_ID}>{customPrompt}</MenuItem>}
+            {PROMPT_PRESETS.map((preset) => (
+              <MenuItem key={preset.id} value={preset.id}>
+                {preset.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <Button
+              variant="contained"
+              onClick={onGenerate}
+              disabled={!promptId || generating || unavailable}
+              startIcon={
+                generating ? <CircularProgress size={16} color="inherit" /> : <AutoAwesome />
+              }
+            >
+              {generating ? 'Generating...' : `Generate with ${providerName(provider)}`}
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={onReview}
+              disabled={reviewDisabled}
+              startIcon={<RateReview />}
+            >
+              Review & Edit
+            </Button>
+          </Stack>
+          <Box aria-live="polite">
+            {error && <Alert severity="error">{error}</Alert>}
+            {!error && prediction !== null && (
+              <Typography variant="body2" color="text.secondary">
+                {`Predicted engagement: ${prediction}%`}
+              </Typography>
+            )}
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

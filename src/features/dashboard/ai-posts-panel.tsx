@@ -1,0 +1,120 @@
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useAppSelector } from '../../app/hooks';
+import {
+  AI_POST_STATUS_LABELS,
+  selectPendingReviewCount,
+  useAiPosts,
+  type AiPost,
+  type AiPostStatus,
+} from '../ai-posts';
+import { cut, CUT_AI_CONTENT, formatDateTime, providerLabel, reviewLink } from './dashboard-format';
+
+const statusColors: Record<AiPostStatus, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
+  'pending-review': 'info',
+  approved: 'success',
+  'needs-revision': 'warning',
+  rejected: 'error',
+  scheduled: 'default',
+};
+
+const AI_POSTS_SHOWN = 5;
+
+function AiPostItem({ post }: { post: AiPost }) {
+  const titleId = useId();
+  return (
+    <Box
+      component="li"
+      aria-labelledby={titleId}
+      sx={{ py: 2, listStyle: 'none', '& + &': { borderTop: 1, borderColor: 'divider' } }}
+    >
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
+        <Typography id={titleId} variant="subtitle2" component="h3">
+          {providerLabel(post.aiProvider)}
+        </Typography>
+        <Chip
+          size="small"
+          color={statusColors[post.status]}
+          label={AI_POST_STATUS_LABELS[post.status]}
+        />
+        <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
+          {formatDateTime(post.generatedAt)}
+        </Typography>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+        {`Prompt: ${post.prompt}`}
+      </Typography>
+      <Typography variant="body2" sx={{ my: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {cut(post.content, CUT_AI_CONTENT)}
+      </Typography>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        {post.platforms.map((platform) => (
+          <Chip key={platform} size="small" variant="outlined" label={platform} />
+        ))}
+        <Typography variant="body2" color="text.secondary">
+          {`Predicted engagement: ${post.engagementPrediction}%`}
+        </Typography>
+      </Stack>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
+        <Button size="small" variant="outlined" component={RouterLink} to={reviewLink(post)}>
+          Review
+        </Button>
+        {post.status === 'approved' && (
+          <Button size="small" variant="contained" component={RouterLink} to="/calendar">
+            Schedule
+          </Button>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+/** The posts the AI wrote on this device, newest first, with their review status. */
+export function AiPostsPanel() {
+  const posts = useAiPosts();
+  const pending = useAppSelector(selectPendingReviewCount);
+  const headingId = useId();
+  const [showAll, setShowAll] = useState(false);
+  const shown = posts && !showAll ? posts.slice(0, AI_POSTS_SHOWN) : posts;
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={headingId}>
+      <CardContent>
+        <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
+          AI Generated Posts
+        </Typography>
+        {posts !== null && posts.length === 0 && (
+          <Typography color="text.secondary" sx={{ py: 2 }}>
+            No AI generated posts yet. Generate one on the Create Content page.
+          </Typography>
+        )}
+        {posts !== null && posts.length > 0 && (
+          <Box component="ul" sx={{ m: 0, p: 0 }}>
+            {shown?.map((post) => (
+              <AiPostItem key={post.id} post={post} />
+            ))}
+          </Box>
+        )}
+        {posts !== null && posts.length > AI_POSTS_SHOWN && (
+          <Button onClick={() => setShowAll((all) => !all)} fullWidth sx={{ mt: 1 }}>
+            {showAll ? 'Show Less' : `View All ${posts.length} AI Posts`}
+          </Button>
+        )}
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}
+        >
+          {`${pending} ${pending === 1 ? 'post' : 'posts'} pending review`}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import type { DraftPostType } from '../../lib/db';
+
+/** Preview cuts of the dashboard lists. */
+export const CUT_AI_CONTENT = 200;
+export const CUT_DRAFT_CONTENT = 100;
+export const CUT_PROMPT = 60;
+export const DRAFTS_SHOWN = 3;
+
+/** The first `max` characters, with an ellipsis when there was more. */
+export function cut(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
+}
+
+/** The provider as the dashboard names it: the value openai is shown as chatgpt. */
+export function providerLabel(provider: string | null | undefined): string {
+  if (!provider) return 'manual';
+  return provider === 'openai' ? 'chatgpt' : provider;
+}
+
+const POST_TYPE_LABELS: Record<DraftPostType, string> = {
+  text: 'Text Post',
+  image: 'Image Post',
+  carousel: 'Carousel',
+};
+
+export function postTypeLabel(postType: DraftPostType): string {
+  return POST_TYPE_LABELS[postType] ?? postType;
+}
+
+export function formatDate(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+export function formatDateTime(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString(locale, {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+/** /create opened on an AI generated post: its text and platforms, and which post it is. */
+export function reviewLink(post: {
+  id: string;
+  content: string;
+  platforms: readonly string[];
+}): string {
+  const params = new URLSearchParams({
+    aiContent: post.content,
+    platforms: post.platforms.join(','),
+    aiPost: post.id,
+  });
+  return `/create?${params.toString()}`;
+}
+
+export function ideaLink(title: string): string {
+  return `/create?${new URLSearchParams({ idea: title }).toString()}`;
+}

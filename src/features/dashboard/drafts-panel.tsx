@@ -1,0 +1,149 @@
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import Delete from '@mui/icons-material/Delete';
+import Edit from '@mui/icons-material/Edit';
+import Schedule from '@mui/icons-material/Schedule';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
+import { deleteDraft, selectAllDrafts, selectDraftsLoaded, type Draft } from '../drafts';
+import {
+  cut,
+  CUT_DRAFT_CONTENT,
+  CUT_PROMPT,
+  DRAFTS_SHOWN,
+  formatDate,
+  postTypeLabel,
+  providerLabel,
+} from './dashboard-format';
+
+export const draftMessages = {
+  deleteConfirm: 'Are you sure you want to delete this draft?',
+  deleteFailed: 'Failed to delete draft. Please try again.',
+  empty: 'No drafts yet',
+} as const;
+
+function DraftItem({ draft, onDelete }: { draft: Draft; onDelete: () => void }) {
+  const titleId = useId();
+  return (
+    <Box
+      component="li"
+      aria-labelledby={titleId}
+      sx={{ py: 2, listStyle: 'none', '& + &': { borderTop: 1, borderColor: 'divider' } }}
+    >
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
+        <Typography id={titleId} variant="subtitle2" component="h3">
+          {postTypeLabel(draft.postType)}
+        </Typography>
+        <Chip size="small" variant="outlined" label={providerLabel(draft.aiProvider)} />
+        {draft.conflictOf && <Chip size="small" color="warning" label="Conflict copy" />}
+        <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
+          {formatDate(draft.createdAt)}
+        </Typography>
+      </Stack>
+      {draft.prompt && (
+        <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+          {`Prompt: ${cut(draft.prompt, CUT_PROMPT)}`}
+        </Typography>
+      )}
+      <Typography variant="body2" sx={{ my: 1, overflowWrap: 'anywhere' }}>
+        {cut(draft.content, CUT_DRAFT_CONTENT)}
+      </Typography>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button
+          size="small"
+          startIcon={<Edit />}
+          component={RouterLink}
+          to={`/create?editDraft=${encodeURIComponent(draft.id)}`}
+        >
+          Edit
+        </Button>
+        <Button size="small" startIcon={<Schedule />} disabled title="Coming soon">
+          Schedule
+        </Button>
+        <Button size="small" color="error" startIcon={<Delete />} onClick={onDelete}>
+          Delete
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/** The user's drafts, newest first: three, or all of them on request. */
+export function DraftsPanel() {
+  const dispatch = useAppDispatch();
+  const drafts = useAppSelector(selectAllDrafts);
+  const loaded = useAppSelector(selectDraftsLoaded);
+  const [showAll, setShowAll] = useState(false);
+  const [pendingDelete, setPendingDelete] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const headingId = useId();
+
+  const shown = showAll ? drafts : drafts.slice(0, DRAFTS_SHOWN);
+
+  async function confirmDelete() {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    try {
+      await dispatch(deleteDraft(pendingDelete));
+      setPendingDelete(null);
+    } catch (error) {
+      console.error('The draft could not be deleted:', error);
+      setPendingDelete(null);
+      setNotice(makeNotice('error', draftMessages.deleteFailed));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={headingId}>
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography id={headingId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            Drafts
+          </Typography>
+          <Button component={RouterLink} to="/create" size="small">
+            New Draft
+          </Button>
+        </Stack>
+        {loaded && drafts.length === 0 && (
+          <Typography color="text.secondary" sx={{ py: 2 }}>
+            {draftMessages.empty}
+          </Typography>
+        )}
+        {drafts.length > 0 && (
+          <Box component="ul" sx={{ m: 0, p: 0 }}>
+            {shown.map((draft) => (
+              <DraftItem key={draft.id} draft={draft} onDelete={() => setPendingDelete(draft.id)} />
+            ))}
+          </Box>
+        )}
+        {drafts.length > DRAFTS_SHOWN && (
+          <Button onClick={() => setShowAll((all) => !all)} fullWidth sx={{ mt: 1 }}>
+            {showAll ? 'Show Less' : `View All ${drafts.length} Drafts`}
+          </Button>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title="Delete draft?"
+        message={draftMessages.deleteConfirm}
+        confirmLabel="Delete"
+        destructive
+        busy={deleting}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={confirmDelete}
+      />
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,73 @@
+import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { DraftRecord } from '../../lib/db';
+import { syncRowsChanged } from '../../lib/sync/events';
+import { sessionEnded } from '../auth';
+
+export type Draft = DraftRecord;
+
+export const POST_DRAFTS_ENTITY = 'post_drafts';
+
+// Newest first; the id breaks ties so the order is stable.
+const draftsAdapter = createEntityAdapter<Draft>({
+  sortComparer: (a, b) =>
+    a.updatedAt === b.updatedAt ? a.id.localeCompare(b.id) : a.updatedAt < b.updatedAt ? 1 : -1,
+});
+
+export interface DraftsState extends ReturnType<typeof draftsAdapter.getInitialState> {
+  /** Whose drafts are loaded; null before sign-in. */
+  userId: string | null;
+  loaded: boolean;
+}
+
+export const initialDraftsState: DraftsState = draftsAdapter.getInitialState({
+  userId: null,
+  loaded: false,
+});
+
+export const draftsSlice = createSlice({
+  name: 'drafts',
+  initialState: initialDraftsState,
+  reducers: {
+    draftsLoaded(state, action: PayloadAction<{ userId: string; drafts: Draft[] }>) {
+      state.userId = action.payload.userId;
+      state.loaded = true;
+      draftsAdapter.setAll(
+        state,
+        action.payload.drafts.filter((d) => d.userId === action.payload.userId),
+      );
+    },
+    draftSaved(state, action: PayloadAction<Draft>) {
+      if (action.payload.userId === state.userId) draftsAdapter.setOne(state, action.payload);
+    },
+    draftDeleted(state, action: PayloadAction<{ id: string }>) {
+      draftsAdapter.removeOne(state, action.payload.id);
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(syncRowsChanged, (state, action) => {
+        if (action.payload.entity !== POST_DRAFTS_ENTITY || state.userId === null) return;
+        const mine = (action.payload.upserted as Draft[]).filter((d) => d.userId === state.userId);
+        draftsAdapter.setMany(state, mine);
+        draftsAdapter.removeMany(state, action.payload.removed);
+      })
+      .addCase(sessionEnded, () => initialDraftsState);
+  },
+  selectors: {
+    selectDraftsLoaded: (state) => state.loaded,
+    selectDraftsUserId: (state) => state.userId,
+  },
+});
+
+export const { draftsLoaded, draftSaved, draftDeleted } = draftsSlice.actions;
+export const { selectDraftsLoaded, selectDraftsUserId } = draftsSlice.selectors;
+export const draftsReducer = draftsSlice.reducer;
+
+const adapterSelectors = draftsAdapter.getSelectors(
+  (state: { drafts: DraftsState }) => state.drafts,
+);
+
+/** Every draft of the signed-in user, most recently updated first. */
+export const selectAllDrafts = adapterSelectors.selectAll;
+export const selectDraftById = adapterSelectors.selectById;
+export const selectDraftCount = adapterSelectors.selectTotal;

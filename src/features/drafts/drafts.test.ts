@@ -1,0 +1,200 @@
+import { Dexie } from 'dexie';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configureStore } from '@reduxjs/toolkit';
+import { openAppDb, setAppDb, type AppDb } from '../../lib/db';
+import { syncRowsChanged } from '../../lib/sync/events';
+import { sessionEnded } from '../auth';
+import {
+  deleteDraft,
+  draftDeleted,
+  draftSaved,
+  draftsLoaded,
+  draftsReducer,
+  initialDraftsState,
+  loadDrafts,
+  saveDraft,
+  selectAllDrafts,
+  selectDraftById,
+  type Draft,
+} from '.';
+
+function draft(id: string, updatedAt: string, over: Partial<Draft> = {}): Draft {
+  return {
+    id,
+    userId: 'u1',
+    content: `content of ${id}`,
+    platforms: ['facebook'],
+    postType: 'text',
+    prompt: null,
+    aiProvider: null,
+    status: 'draft',
+    scheduledFor: null,
+    conflictOf: null,
+    createdAt: updatedAt,
+    updatedAt,
+    version: null,
+    ...over,
+  };
+}
+
+describe('drafts reducer', () => {
+  const loaded = draftsReducer(
+    initialDraftsState,
+    draftsLoaded({
+      userId: 'u1',
+      drafts: [
+        draft('a', '2026-01-01T00:00:00.000Z'),
+        draft('b', '2026-03-01T00:00:00.000Z'),
+        draft('c', '2026-02-01T00:00:00.000Z'),
+        draft('x', '2026-04-01T00:00:00.000Z', { userId: 'u2' }),
+      ],
+    }),
+  );
+  const root = (drafts: typeof loaded) => ({ drafts });
+
+  it('loads one user’s drafts, newest first', () => {
+    expect(selectAllDrafts(root(loaded)).map((d) => d.id)).toEqual(['b', 'c', 'a']);
+    expect(loaded.userId).toBe('u1');
+    expect(loaded.loaded).toBe(true);
+  });
+
+  it('moves a saved draft to the top and ignores another user’s', () => {
+    let state = draftsReducer(
+      loaded,
+      draftSaved(draft('a', '2026-05-01T00:00:00.000Z', { content: 'new' })),
+    );
+    state = draftsReducer(
+      state,
+      draftSaved(draft('y', '2026-06-01T00:00:00.000Z', { userId: 'u2' })),
+    );
+    expect(selectAllDrafts(root(state)).map((d) => d.id)).toEqual(['a', 'b', 'c']);
+    expect(selectDraftById(root(state), 'a')?.content).toBe('new');
+  });
+
+  it('applies rows from sync and deletions', () => {
+    let state = draftsReducer(
+      loaded,
+      syncRowsChanged({
+        entity: 'post_drafts',
+        upserted: [
+          draft('d', '2026-07-01T00:00:00.000Z', { version: 1 }),
+          draft('z', '2026-08-01T00:00:00.000Z', { userId: 'u2' }),
+        ],
+        removed: ['c'],
+      }),
+    );
+    state = draftsReducer(
+      state,
+      syncRowsChanged({
+        entity: 'onboarding_data',
+        upserted: [draft('o', '2026-09-01T00:00:00.000Z')],
+        removed: ['a'],
+      }),
+    );
+    state = draftsReducer(state, draftDeleted({ id: 'b' }));
+    expect(selectAllDrafts(root(state)).map((d) => d.id)).toEqual(['d', 'a']);
+  });
+
+  it('forgets everything when the session ends', () => {
+    expect(draftsReducer(loaded, sessionEnded())).toEqual(initialDraftsState);
+  });
+});
+
+// The drafts slice in a real Redux store; the whole app store is exercised in src/app/sync-store.test.ts.
+const makeStore = () => configureStore({ reducer: { drafts: draftsReducer } });
+
+describe('saveDraft / deleteDraft with a store and IndexedDB', () => {
+  let db: AppDb;
+  let name: string;
+
+  beforeEach(() => {
+    name = `drafts-test-${crypto.randomUUID()}`;
+    db = openAppDb(name);
+    setAppDb(db);
+  });
+
+  afterEach(async () => {
+    setAppDb(undefined);
+    db.close();
+    await Dexie.delete(name);
+  });
+
+  it('refuses to save before a user’s drafts are loaded', async () => {
+    const store = makeStore();
+    await expect(
+      store.dispatch(
+        saveDraft({ content: 'A perfectly fine post', platforms: ['twitter'], postType: 'text' }),
+      ),
+    ).rejects.toThrow('Sign in');
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('writes the row and its outbox entry, shows the draft at once, and survives a reload', async () => {
+    const store = makeStore();
+    await store.dispatch(loadDrafts('u1'));
+    const saved = await store.dispatch(
+      saveDraft({
+        content: 'Spring sale starts Monday!',
+        platforms: ['facebook', 'instagram'],
+        postType: 'image',
+        prompt: 'promo',
+      }),
+    );
+    expect(saved.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(selectAllDrafts(store.getState())).toEqual([saved]);
+    expect(await db.drafts.get(saved.id)).toEqual(saved);
+    expect(await db.outbox.toArray()).toEqual([
+      expect.objectContaining({ entityId: saved.id, op: 'upsert', state: 'pending', userId: 'u1' }),
+    ]);
+
+    const edited = await store.dispatch(
+      saveDraft({ ...saved, content: 'Spring sale starts Tuesday!' }),
+    );
+    expect(edited.createdAt).toBe(saved.createdAt);
+    expect(await db.outbox.count()).toBe(1);
+
+    // A reload: a new store and a new connection to the same database.
+    const reopened = openAppDb(name);
+    setAppDb(reopened);
+    const after = makeStore();
+    await after.dispatch(loadDrafts('u1'));
+    expect(selectAllDrafts(after.getState()).map((d) => d.content)).toEqual([
+      'Spring sale starts Tuesday!',
+    ]);
+    expect((await reopened.outbox.toArray())[0]?.data).toMatchObject({
+      content: 'Spring sale starts Tuesday!',
+    });
+    reopened.close();
+  });
+
+  it('deletes locally and queues nothing for a draft the server never had', async () => {
+    const store = makeStore();
+    await store.dispatch(loadDrafts('u1'));
+    const saved = await store.dispatch(
+      saveDraft({ content: 'Short-lived idea here', platforms: ['linkedin'], postType: 'text' }),
+    );
+    await store.dispatch(deleteDraft(saved.id));
+    expect(selectAllDrafts(store.getState())).toEqual([]);
+    expect(await db.drafts.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('keeps saves fast: 200 saves well under a frame each on average', async () => {
+    const store = makeStore();
+    await store.dispatch(loadDrafts('u1'));
+    const started = performance.now();
+    for (let i = 0; i < 200; i++) {
+      await store.dispatch(
+        saveDraft({
+          content: `Draft number ${i} for the shop`,
+          platforms: ['facebook'],
+          postType: 'text',
+        }),
+      );
+    }
+    const perSave = (performance.now() - started) / 200;
+    expect(selectAllDrafts(store.getState())).toHaveLength(200);
+    expect(await db.outbox.count()).toBe(200);
+    expect(perSave).toBeLessThan(16);
+  });
+});

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { Box, Paper, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { AppearanceSettings } from './appearance-settings';
+import { IntegrationsSettings } from './integrations-settings';
+import { SETTINGS_TABS, settingsTabFromState, type SettingsTab } from './settings-tabs';
+
+export default function SettingsPage() {
+  const location = useLocation();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const requested = settingsTabFromState(location.state);
+  // A new navigation (new location key) with a tab in its state wins over the last click.
+  const [chosen, setChosen] = useState<{ key: string; tab: SettingsTab } | null>(null);
+  const tab = chosen?.key === location.key ? chosen.tab : requested;
+  const current = SETTINGS_TABS.find((t) => t.id === tab) ?? SETTINGS_TABS[0];
+
+  return (
+    <>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        Settings
+      </Typography>
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 3 }}>
+        <Paper
+          variant="outlined"
+          sx={{ flexShrink: 0, width: { md: 240 }, alignSelf: 'flex-start', maxWidth: '100%' }}
+        >
+          <Tabs
+            orientation={wide ? 'vertical' : 'horizontal'}
+            variant={wide ? 'standard' : 'scrollable'}
+            allowScrollButtonsMobile
+            value={tab}
+            onChange={(_event, value: SettingsTab) => setChosen({ key: location.key, tab: value })}
+            aria-label="Settings sections"
+          >
+            {SETTINGS_TABS.map((t) => (
+              <Tab
+                key={t.id}
+                value={t.id}
+                label={t.label}
+                id={`settings-tab-${t.id}`}
+                aria-controls={`settings-panel-${t.id}`}
+                sx={{ alignItems: wide ? 'flex-start' : 'center' }}
+              />
+            ))}
+          </Tabs>
+        </Paper>
+        <Paper
+          variant="outlined"
+          role="tabpanel"
+          id={`settings-panel-${current.id}`}
+          aria-labelledby={`settings-tab-${current.id}`}
+          sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}
+        >
+          <Typography variant="h5" component="h2" sx={{ mb: 3 }}>
+            {current.label}
+          </Typography>
+          {current.id === 'appearance' && <AppearanceSettings />}
+          {current.id === 'integrations' && <IntegrationsSettings />}
+        </Paper>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { OAuthCallbackPage } from './oauth-callback-page';
+
+export default function FacebookCallbackPage() {
+  return <OAuthCallbackPage provider="facebook" />;
+}

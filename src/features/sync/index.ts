@@ -1,0 +1,24 @@
+export {
+  syncReducer,
+  initialSyncState,
+  connectivityChanged,
+  syncRetryRequested,
+  syncDiscardRequested,
+  windowFocused,
+  selectSyncIndicator,
+  selectWaitingCount,
+  selectParkedEntries,
+  selectSyncOnline,
+  selectLastSyncedAt,
+  selectLocalReady,
+  type SyncState,
+  type SyncIndicatorState,
+} from './sync-slice';
+export {
+  addSyncListeners,
+  setSyncRuntime,
+  stopSync,
+  selectRehydrated,
+  type SyncRuntime,
+} from './sync-listeners';
+export { SyncIndicator } from './sync-indicator';

@@ -1,0 +1,177 @@
+import { useId, useState } from 'react';
+import {
+  Box,
+  Button,
+  Divider,
+  List,
+  ListItem,
+  ListItemText,
+  Popover,
+  Stack,
+  Typography,
+} from '@mui/material';
+import CloudDone from '@mui/icons-material/CloudDone';
+import CloudOff from '@mui/icons-material/CloudOff';
+import CloudSync from '@mui/icons-material/CloudSync';
+import SyncProblem from '@mui/icons-material/SyncProblem';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { ParkedEntry } from '../../lib/sync/outbox';
+import {
+  selectParkedEntries,
+  selectSyncIndicator,
+  syncDiscardRequested,
+  syncRetryRequested,
+  type SyncIndicatorState,
+} from './sync-slice';
+
+export function waitingText(n: number): string {
+  return n === 1 ? '1 change waiting' : `${n} changes waiting`;
+}
+
+export function indicatorText(s: SyncIndicatorState): string {
+  switch (s.kind) {
+    case 'offline':
+      return s.waiting > 0 ? `Offline, ${waitingText(s.waiting)}` : 'Offline';
+    case 'error':
+      return 'Sync error';
+    case 'waiting':
+      return waitingText(s.waiting);
+    case 'synced':
+      return 'All changes synced';
+  }
+}
+
+const ENTITY_LABELS: Record<string, string> = { post_drafts: 'Draft' };
+
+function describe(entry: ParkedEntry): { title: string; reason: string } {
+  const what = ENTITY_LABELS[entry.entity] ?? 'Change';
+  const title = entry.op === 'delete' ? `${what} deletion` : `${what} change`;
+  const { code, status } = entry.error;
+  let reason = `The server refused it (${code}).`;
+  if (code.startsWith('23') || code.startsWith('22'))
+    reason = 'The server found invalid data in it.';
+  else if (code === 'PGRST413' || status === 413) reason = 'It is too large to upload.';
+  else if (code === '42501' || status === 403) reason = 'You are not allowed to make this change.';
+  else if (code === 'P0002') reason = 'It no longer exists on the server.';
+  return { title, reason };
+}
+
+const ICONS = {
+  offline: CloudOff,
+  error: SyncProblem,
+  waiting: CloudSync,
+  synced: CloudDone,
+} as const;
+
+/** The top bar's sync status: offline, changes waiting, synced, or refused changes to handle. */
+export function SyncIndicator() {
+  const dispatch = useAppDispatch();
+  const state = useAppSelector(selectSyncIndicator);
+  const parked = useAppSelector(selectParkedEntries);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const popoverId = useId();
+  const text = indicatorText(state);
+  const Icon = ICONS[state.kind];
+  const open = anchor !== null && state.kind === 'error';
+
+  return (
+    <>
+      {state.kind === 'error' ? (
+        <Button
+          color="error"
+          size="small"
+          startIcon={<Icon />}
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-haspopup="dialog"
+          aria-controls={open ? popoverId : undefined}
+          aria-expanded={open}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          <span role="status" aria-live="polite">
+            {text}
+          </span>
+        </Button>
+      ) : (
+        <Box
+          role="status"
+          aria-live="polite"
+          aria-label={text}
+          title={text}
+          sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 0.75,
+            px: 1,
+            color: state.kind === 'synced' ? 'text.secondary' : 'text.primary',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          <Icon fontSize="small" aria-hidden />
+          <Typography
+            component="span"
+            variant="body2"
+            sx={{ display: { xs: 'none', sm: 'inline' } }}
+          >
+            {text}
+          </Typography>
+        </Box>
+      )}
+      <Popover
+        id={popoverId}
+        open={open}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Changes the server refused' } }}
+      >
+        <Box sx={{ p: 2, maxWidth: 360 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+            Changes the server refused
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            They are kept on this device. Retry them, or discard them to get the server&apos;s
+            version back.
+          </Typography>
+          <List dense>
+            {parked.map((entry) => {
+              const { title, reason } = describe(entry);
+              return (
+                <ListItem key={entry.seq} disableGutters sx={{ display: 'block' }}>
+                  <ListItemText primary={title} secondary={reason} />
+                  <Stack direction="row" spacing={1}>
+                    <Button
+                      size="small"
+                      onClick={() => dispatch(syncRetryRequested({ seqs: [entry.seq] }))}
+                    >
+                      Retry
+                    </Button>
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => dispatch(syncDiscardRequested({ seqs: [entry.seq] }))}
+                    >
+                      Discard
+                    </Button>
+                  </Stack>
+                </ListItem>
+              );
+            })}
+          </List>
+          {parked.length > 1 && (
+            <>
+              <Divider sx={{ mb: 1 }} />
+              <Button
+                size="small"
+                variant="contained"
+                onClick={() => dispatch(syncRetryRequested({}))}
+              >
+                Retry all
+              </Button>
+            </>
+          )}
+        </Box>
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,225 @@
+import type { AppStartListening } from '../../app/store-types';
+import { appStarted } from '../../lib/app-lifecycle';
+import { getAppDb, type AppDb } from '../../lib/db';
+import { SyncEngine, type SyncEngineOptions } from '../../lib/sync/engine';
+import { outboxWritten, syncRowsChanged } from '../../lib/sync/events';
+import { createSupabaseTransport, type SyncTransport } from '../../lib/sync/transport';
+import { getSupabase } from '../../lib/supabase';
+import { selectAuthStatus, selectCurrentUser } from '../auth';
+import { loadDrafts } from '../drafts';
+import {
+  connectivityChanged,
+  localDataReady,
+  syncDiscardRequested,
+  syncRetryRequested,
+  syncStatusChanged,
+  windowFocused,
+  type SyncState,
+} from './sync-slice';
+
+/** What the listeners build engines from; tests swap the transport and the engine's timing. */
+export interface SyncRuntime {
+  db: () => AppDb;
+  createTransport: (userId: string) => Promise<SyncTransport>;
+  engineOptions: Partial<
+    Omit<SyncEngineOptions, 'db' | 'transport' | 'userId' | 'onChange' | 'onStatus'>
+  >;
+  /** Browser events to follow; null in tests that dispatch the events themselves. */
+  window: Pick<Window, 'addEventListener'> | null;
+}
+
+const defaultRuntime = (): SyncRuntime => ({
+  db: getAppDb,
+  createTransport: async (userId) => createSupabaseTransport(await getSupabase(), userId),
+  engineOptions: {},
+  window: typeof window === 'undefined' ? null : window,
+});
+
+let runtime: SyncRuntime = defaultRuntime();
+
+/** Replaces parts of the runtime (tests); undefined restores the defaults. */
+export function setSyncRuntime(overrides: Partial<SyncRuntime> | undefined): void {
+  runtime = { ...defaultRuntime(), ...overrides };
+}
+
+type State = Record<string, unknown> & { sync: SyncState };
+type Api = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
+
+/** True once every persisted slice has rehydrated (redux-persist marks them with `_persist`). */
+export function selectRehydrated(state: unknown): boolean {
+  const slices = Object.values(state as Record<string, unknown>);
+  let persisted = 0;
+  for (const slice of slices) {
+    const marker = (slice as { _persist?: { rehydrated?: boolean } } | null)?._persist;
+    if (!marker) continue;
+    persisted += 1;
+    if (!marker.rehydrated) return false;
+  }
+  return persisted > 0;
+}
+
+/** Who the sync should run for: a user once rehydrated and signed in, null when signed out. */
+function syncTarget(state: Parameters<typeof selectAuthStatus>[0]): {
+  settled: boolean;
+  userId: string | null;
+} {
+  const status = selectAuthStatus(state);
+  if (!selectRehydrated(state) || status === 'loading') return { settled: false, userId: null };
+  return {
+    settled: true,
+    userId: status === 'signedIn' ? (selectCurrentUser(state)?.id ?? null) : null,
+  };
+}
+
+function targetKey(state: Parameters<typeof selectAuthStatus>[0]): string {
+  const t = syncTarget(state);
+  return `${t.settled}|${t.userId ?? ''}`;
+}
+
+/** Per store (tests build many): the engine of the signed-in user and the queue of changes. */
+interface Controller {
+  userId: string | null;
+  engine: SyncEngine | null;
+  queue: Promise<void>;
+  ready: boolean;
+}
+
+const controllers = new WeakMap<object, Controller>();
+
+function controllerOf(api: Api): Controller {
+  let c = controllers.get(api.getState);
+  if (!c) {
+    c = { userId: null, engine: null, queue: Promise.resolve(), ready: false };
+    controllers.set(api.getState, c);
+  }
+  return c;
+}
+
+function markReady(api: Api, c: Controller): void {
+  if (c.ready) return;
+  c.ready = true;
+  api.dispatch(localDataReady());
+  // Read by tests and benchmarks: the store has rehydrated and local data is loaded.
+  if (typeof document !== 'undefined') document.documentElement.dataset.storeReady = 'true';
+}
+
+function reconcile(api: Api): Promise<void> {
+  const c = controllerOf(api);
+  c.queue = c.queue
+    .then(async () => {
+      const { settled, userId } = syncTarget(api.getState());
+      if (!settled) return;
+      if (c.userId === userId && (c.engine !== null || userId === null)) {
+        markReady(api, c);
+        return;
+      }
+      if (c.engine) {
+        const old = c.engine;
+        c.engine = null;
+        await old.stop();
+      }
+      if (c.userId !== userId) {
+        c.userId = userId;
+        if (userId) await api.dispatch(loadDrafts(userId, runtime.db()));
+      }
+      markReady(api, c);
+      if (!userId) return;
+      let transport: SyncTransport;
+      try {
+        transport = await runtime.createTransport(userId);
+      } catch {
+        // No server settings yet (first start offline): local work goes on; retried when online.
+        return;
+      }
+      if (syncTarget(api.getState()).userId !== userId) return;
+      const engine = new SyncEngine({
+        ...runtime.engineOptions,
+        db: runtime.db(),
+        transport,
+        userId,
+        online: (api.getState() as unknown as State).sync.online,
+        onChange: (change) => api.dispatch(syncRowsChanged(change)),
+        onStatus: (status) => api.dispatch(syncStatusChanged(status)),
+      });
+      c.engine = engine;
+      engine.start();
+    })
+    .catch((error: unknown) => {
+      console.error('sync could not start:', error instanceof Error ? error.message : error);
+    });
+  return c.queue;
+}
+
+/** The offline-first sync: starts after rehydration for the signed-in user and follows the browser. */
+export function addSyncListeners(startAppListening: AppStartListening): () => void {
+  const unsubscribers = [
+    startAppListening({
+      actionCreator: appStarted,
+      effect: async (_action, api) => {
+        const win = runtime.window;
+        if (win) {
+          const online = () => api.dispatch(connectivityChanged({ online: true }));
+          const offline = () => api.dispatch(connectivityChanged({ online: false }));
+          win.addEventListener('online', online);
+          win.addEventListener('offline', offline);
+          win.addEventListener('focus', () => api.dispatch(windowFocused()));
+          if (typeof document !== 'undefined') {
+            document.addEventListener('visibilitychange', () => {
+              if (document.visibilityState === 'visible') api.dispatch(windowFocused());
+            });
+          }
+          if (typeof navigator !== 'undefined' && navigator.onLine === false) offline();
+        }
+        await reconcile(api);
+      },
+    }),
+    startAppListening({
+      predicate: (_action, current, previous) => targetKey(current) !== targetKey(previous),
+      effect: async (_action, api) => {
+        await reconcile(api);
+      },
+    }),
+    startAppListening({
+      actionCreator: outboxWritten,
+      effect: (_action, api) => {
+        controllerOf(api).engine?.notifyLocalWrite();
+      },
+    }),
+    startAppListening({
+      actionCreator: connectivityChanged,
+      effect: async (action, api) => {
+        const c = controllerOf(api);
+        if (c.engine) c.engine.setOnline(action.payload.online);
+        else if (action.payload.online && c.userId) await reconcile(api);
+      },
+    }),
+    startAppListening({
+      actionCreator: windowFocused,
+      effect: (_action, api) => {
+        controllerOf(api).engine?.requestPull();
+      },
+    }),
+    startAppListening({
+      actionCreator: syncRetryRequested,
+      effect: async (action, api) => {
+        await controllerOf(api).engine?.retry(action.payload.seqs);
+      },
+    }),
+    startAppListening({
+      actionCreator: syncDiscardRequested,
+      effect: async (action, api) => {
+        await controllerOf(api).engine?.discard(action.payload.seqs);
+      },
+    }),
+  ];
+  return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
+}
+
+/** Stops the engine a store runs (tests end with it, so no loop outlives its store). */
+export async function stopSync(getState: object): Promise<void> {
+  const c = controllers.get(getState);
+  if (!c) return;
+  await c.queue;
+  await c.engine?.stop();
+  c.engine = null;
+}

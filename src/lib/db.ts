@@ -1,0 +1,108 @@
+import { Dexie, type EntityTable, type Table } from 'dexie';
+
+export const APP_DB_NAME = 'postbloom';
+
+export type DraftPlatform = 'facebook' | 'instagram' | 'linkedin' | 'twitter';
+export type DraftPostType = 'text' | 'image' | 'carousel';
+export type DraftStatus = 'draft' | 'scheduled' | 'published';
+
+/** A draft as the app keeps it: in the drafts slice and, row by row, in IndexedDB. */
+export interface DraftRecord {
+  /** Client-generated uuid; the server keeps the same id. */
+  id: string;
+  userId: string;
+  content: string;
+  platforms: DraftPlatform[];
+  postType: DraftPostType;
+  prompt: string | null;
+  aiProvider: string | null;
+  status: DraftStatus;
+  scheduledFor: string | null;
+  /** Set on a copy that keeps the user's text when their edit lost a sync conflict. */
+  conflictOf: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** The server version this row's edits are based on; null while the server has never had it. */
+  version: number | null;
+}
+
+export type OutboxOp = 'upsert' | 'delete';
+/** pending: waiting to be pushed; inflight: claimed by a push (see leaseUntil); parked: rejected. */
+export type OutboxState = 'pending' | 'inflight' | 'parked';
+
+export interface OutboxError {
+  kind: 'rejected' | 'auth' | 'retry';
+  code: string;
+  message: string;
+  status: number;
+}
+
+export interface OutboxEntry {
+  seq?: number;
+  mutationId: string;
+  userId: string;
+  /** The server table the write goes to, e.g. 'post_drafts'. */
+  entity: string;
+  entityId: string;
+  op: OutboxOp;
+  /** The row's writable columns in the server's shape (null for a delete). */
+  data: Record<string, unknown> | null;
+  /** The server version the edit was based on; null when the client believes the row is new. */
+  baseVersion: number | null;
+  state: OutboxState;
+  /** How many times it was handed to a push; above 0 the server may already have it. */
+  attempts: number;
+  leaseUntil: number;
+  error: OutboxError | null;
+  createdAt: number;
+}
+
+export interface KvRow {
+  key: string;
+  value: string;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export class AppDb extends Dexie {
+  kv!: Table<KvRow, string>;
+  drafts!: Table<DraftRecord, string>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  meta!: Table<MetaRow, string>;
+
+  constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options);
+    this.version(1).stores({
+      kv: 'key',
+      drafts: 'id, userId, [userId+updatedAt]',
+      outbox: '++seq, [entity+entityId], [userId+state], mutationId',
+      meta: 'key',
+    });
+    // AI generated posts awaiting review: kept on this device only, never synced.
+    this.version(2).stores({ aiPosts: 'id, userId, generatedAt, status' });
+  }
+}
+
+/** A database of the app's schema; tests open one per name, and a reload is a new one over it. */
+export function openAppDb(
+  name: string = APP_DB_NAME,
+  options?: ConstructorParameters<typeof Dexie>[1],
+): AppDb {
+  return new AppDb(name, options);
+}
+
+let appDb: AppDb | undefined;
+
+/** The browser's database, opened on first use. */
+export function getAppDb(): AppDb {
+  appDb ??= openAppDb();
+  return appDb;
+}
+
+/** Points the app at another database (tests, and a reload simulated in one process). */
+export function setAppDb(db: AppDb | undefined): void {
+  appDb = db;
+}

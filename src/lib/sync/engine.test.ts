@@ -1,0 +1,393 @@
+import { Dexie } from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openAppDb, type AppDb, type DraftRecord } from '../db';
+import {
+  SyncEngine,
+  type LockManagerLike,
+  type SyncChange,
+  type SyncEngineOptions,
+} from './engine';
+import { queueWrite } from './outbox';
+import {
+  MemorySyncServer,
+  networkDown,
+  serverError,
+  type TransportHooks,
+} from './testing/memory-sync-server';
+import { SyncTransportError } from './transport';
+
+const USER = 'user-1';
+const dbs: AppDb[] = [];
+const engines: SyncEngine[] = [];
+
+afterEach(async () => {
+  for (const e of engines.splice(0)) await e.stop();
+  const all = dbs.splice(0);
+  for (const db of all) db.close();
+  for (const name of new Set(all.map((db) => db.name))) await Dexie.delete(name);
+});
+
+function freshDb(name = `engine-test-${crypto.randomUUID()}`): AppDb {
+  const db = openAppDb(name);
+  dbs.push(db);
+  return db;
+}
+
+function draft(id: string, content: string): DraftRecord {
+  const now = new Date().toISOString();
+  return {
+    id,
+    userId: USER,
+    content,
+    platforms: ['facebook'],
+    postType: 'text',
+    prompt: null,
+    aiProvider: null,
+    status: 'draft',
+    scheduledFor: null,
+    conflictOf: null,
+    createdAt: now,
+    updatedAt: now,
+    version: null,
+  };
+}
+
+interface Harness {
+  engine: SyncEngine;
+  clock: { t: number };
+  changes: SyncChange[];
+}
+
+function makeEngine(
+  db: AppDb,
+  server: MemorySyncServer,
+  hooks: TransportHooks = {},
+  over: Partial<SyncEngineOptions> = {},
+): Harness {
+  const clock = { t: 1_000_000 };
+  const changes: SyncChange[] = [];
+  const engine = new SyncEngine({
+    db,
+    transport: server.transport(USER, hooks),
+    userId: USER,
+    now: () => clock.t,
+    backoff: { baseMs: 1_000, capMs: 60_000, random: () => 0.5 },
+    locks: null,
+    channel: null,
+    onChange: (c) => changes.push(c),
+    ...over,
+  });
+  engines.push(engine);
+  return { engine, clock, changes };
+}
+
+const save = (db: AppDb, id: string, content: string) =>
+  queueWrite(db, { op: 'upsert', entity: 'post_drafts', row: draft(id, content) });
+const remove = (db: AppDb, id: string) =>
+  queueWrite(db, { op: 'delete', entity: 'post_drafts', userId: USER, id });
+
+describe('SyncEngine push', () => {
+  it('pushes many rows per request and stores the server version', async () => {
+    const db = freshDb();
+    const server = new MemorySyncServer();
+    for (let i = 0; i < 250; i++) await save(db, `d${i}`, `draft number ${i}`);
+    const { engine, changes } = makeEngine(db, server, {}, { batchSize: 100 });
+    expect(await engine.runOnce()).toBe('idle');
+    expect(server.pushes.map((p) => p.length)).toEqual([100, 100, 50]);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.drafts.get('d7'))?.version).toBe(1);
+    expect(server.rows.size).toBe(250);
+    expect(changes.flatMap((c) => c.upserted)).toHaveLength(250);
+  });
+
+  it('sends several offline edits of one row as one mutation', async () => {
+    const db = freshDb();
+    const server = new MemorySyncServer();
+    await save(db, 'd1', 'first words');
+    await save(db, 'd1', 'second words');
+    await save(db, 'd1', 'final words');
+    const { engine } = makeEngine(db, server);
+    await engine.runOnce();
+    expect(server.pushes.flat()).toHaveLength(1);
+    expect(server.rows.get('d1')).toMatchObject({ content: 'final words', version: 1 });
+  });
+
+  it('backs off with jitter on network errors and 5xx, then delivers', async () => {
+    const db = freshDb();
+    const server = new MemorySyncServer();
+    await save(db, 'd1', 'hello offline world');
+    const failures = [networkDown(), serverError()];
+    const { engine, clock } = makeEngine(db, server, {
+      beforePush: () => {
+        const f = failures.shift();
+        if (f) throw f;
+      },
+    });
+    expect(await engine.runOnce()).toBe('backoff');
+    // random 0.5 of min(60 s, 1 s·2^0)
+    expect(engine.retryDelay()).toBe(500);
+    expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(await engine.runOnce()).toBe('backoff');
+    clock.t += 500;
+    expect(await engine.runOnce()).toBe('backoff');
+    expect(engine.retryDelay()).toBe(1_000);
+    clock.t += 1_000;
+    expect(await engine.runOnce()).toBe('idle');
+    expect(server.rows.get('d1')?.content).toBe('hello offline world');
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('refreshes the session on an auth error and retries at once', async () => {
+    const db = freshDb();
+    const server = new MemorySyncServer();
+    await save(db, 'd1', 'needs a fresh token');
+    let refreshed = 0;
+    let expired = true;
+    const { engine } = makeEngine(db, server, {
+      beforePush: () => {
+        if (expired)
+          throw new SyncTransportError({ status: 401, code: 'PGRST303', message: 'JWT expired' });
+      },
+      refreshSession: () => {
+        refreshed += 1;
+        expired = false;
+        return true;
+      },
+    });
+    expect(await engine.runOnce()).toBe('idle');
+    expect(refreshed).toBe(1);
+    expect(server.rows.has('d1')).toBe(true);
+  });
+
+  it('backs off (keeping entries) when the session cannot be refreshed', async () => {
+    const db = freshDb();
+    const server = new MemorySyncServer();
+    await save(db, 'd1', 'signed out elsewhere');
+    const { engine } = makeEngine(db, server, {
+      beforePush: () => {
+        throw new SyncTransportError({ status: 401, code: 'PGRST301', message: 'JWT invalid' });
+      },
+      refreshSession: () => false,
+    });
+    expect(await engine.runOnce()).toBe('backoff');
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ state: 'pending' })]);
+  });
+
+  it('parks a refused write without blocking the writes behind it', async () => {
+    const db = freshDb();
+    const server = new MemorySyncServer();
+    await save(db, 'ok1', 'fine draft one');
+    await queueWrite(db, {
+      op: 'upsert',
+      entity: 'post_drafts',
+      row: { ...draft('bad', 'bad platform'), platforms: ['myspace' as 'facebook'] },
+    });
+    await save(db, 'ok2', 'fine draft two');
+    const { engine } = makeEngine(db, server);
+    expect(await engine.runOnce()).toBe('idle');
+    expect(server.rows.has('ok1') && server.rows.has('ok2')).toBe(true);
+    const status = await engine.publishStatus();
+    expect(status.waiting).toBe(0);
+    expect(status.parked).toEqual([
+      expect.objectContaining({
+        entityId: 'bad',
+        error: expect.objectContaining({ code: '23514' }),
+      }),
+    ]);
+
+    // The user fixes the draft: the new write goes through; the parked one stays until discarded.
+    await save(db, 'bad', 'now a good draft');
+    await engine.runOnce();
+    expect(server.rows.get('bad')?.content).toBe('now a good draft');
+    await engine.discard(status.parked.map((p) => p.seq));
+    expect((await engine.publishStatus()).parked).toEqual([]);
+    expect((await db.drafts.get('bad'))?.content).toBe('now a good draft');
+  });
+
+  it('splits a request the server refuses as a whole until the culprit is alone', async () => {
+    const db = freshDb();
+    const server = new MemorySyncServer();
+    for (let i = 0; i < 8; i++)
+      await save(db, `d${i}`, i === 5 ? 'x'.repeat(5000) : `small draft ${i}`);
+    const { engine } = makeEngine(db, server, {
+      beforePush: (mutations) => {
+        if (mutations.some((m) => String(m.data?.content).length > 4000)) {
+          throw new SyncTransportError({
+            status: 413,
+            code: 'PGRST413',
+            message: 'Payload Too Large',
+          });
+        }
+      },
+    });
+    expect(await engine.runOnce()).toBe('idle');
+    expect(server.rows.size).toBe(7);
+    const status = await engine.publishStatus();
+    expect(status.parked.map((p) => p.entityId)).toEqual(['d5']);
+  });
+
+  it('never duplicates a write whose response was lost, and rebases the edit made meanwhile', async () => {
+    const db = freshDb();
+    const server = new MemorySyncServer();
+    await save(db, 'd1', 'version one');
+    let dropResponse = true;
+    const { engine, clock } = makeEngine(db, server, {
+      afterPush: async () => {
+        if (dropResponse) {
+          dropResponse = false;
+          // The user edits while the lost request is in the air.
+          await save(db, 'd1', 'version two');
+          throw networkDown();
+        }
+      },
+    });
+    expect(await engine.runOnce()).toBe('backoff');
+    expect(server.rows.get('d1')?.version).toBe(1);
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => [e.attempts, e.baseVersion])).toEqual([
+      [1, null],
+      [0, null],
+    ]);
+    clock.t += 60_000;
+    expect(await engine.runOnce()).toBe('idle');
+    // Replay answered "duplicate"; the second edit went on version 1 without a conflict.
+    expect(server.rows.get('d1')).toMatchObject({ content: 'version two', version: 2 });
+    expect([...server.rows.values()].filter((r) => r.conflict_of)).toHaveLength(0);
+    expect(server.rows.size).toBe(1);
+    expect(await db.drafts.get('d1')).toMatchObject({ content: 'version two', version: 2 });
+  });
+
+  it('keeps a stale edit as a conflict copy and takes the server version', async () => {
+    const server = new MemorySyncServer();
+    const a = freshDb();
+    const b = freshDb();
+    await save(a, 'd1', 'original text');
+    const ea = makeEngine(a, server).engine;
+    const eb = makeEngine(b, server).engine;
+    await ea.runOnce();
+    await eb.runOnce();
+    expect((await b.drafts.get('d1'))?.version).toBe(1);
+    await save(a, 'd1', 'edited on phone');
+    await save(b, 'd1', 'edited on laptop');
+    await ea.runOnce();
+    await eb.runOnce();
+    expect(server.rows.get('d1')).toMatchObject({ content: 'edited on phone', version: 2 });
+    const copies = [...server.rows.values()].filter((r) => r.conflict_of === 'd1');
+    expect(copies).toEqual([expect.objectContaining({ content: 'edited on laptop' })]);
+    expect(await b.drafts.get('d1')).toMatchObject({ content: 'edited on phone', version: 2 });
+    expect(await b.drafts.get(copies[0]!.id)).toMatchObject({
+      content: 'edited on laptop',
+      conflictOf: 'd1',
+    });
+  });
+});
+
+describe('SyncEngine pull', () => {
+  it('brings rows and tombstones, saves the cursor and keeps local edits waiting to be pushed', async () => {
+    const server = new MemorySyncServer();
+    const a = freshDb();
+    const b = freshDb();
+    for (let i = 0; i < 5; i++) await save(a, `d${i}`, `shared draft ${i}`);
+    const ea = makeEngine(a, server).engine;
+    await ea.runOnce();
+    const hb = makeEngine(b, server, {}, { pullPageSize: 2 });
+    await hb.engine.runOnce();
+    expect(await b.drafts.count()).toBe(5);
+    expect((await b.meta.get(`pull-cursor:${USER}`))?.value).toMatchObject({
+      post_drafts: { id: expect.any(String) },
+    });
+
+    await remove(a, 'd0');
+    await save(a, 'd1', 'changed on a');
+    await save(a, 'd2', 'also changed on a');
+    await ea.runOnce();
+    await save(b, 'd2', 'b is editing this one');
+    // A pull alone: b's own pending edit stays on screen until its push decides.
+    expect(await hb.engine.pull()).toBe(true);
+    expect((await b.drafts.get('d2'))?.content).toBe('b is editing this one');
+    expect((await b.drafts.get('d1'))?.content).toBe('changed on a');
+    await hb.engine.runOnce();
+    expect(await b.drafts.get('d0')).toBeUndefined();
+    expect((await b.drafts.get('d1'))?.content).toBe('changed on a');
+    // b's edit was based on version 1: it lost to a's edit and became a copy.
+    expect((await b.drafts.get('d2'))?.content).toBe('also changed on a');
+    const copy = (await b.drafts.toArray()).find((d) => d.conflictOf === 'd2');
+    expect(copy?.content).toBe('b is editing this one');
+    expect(hb.changes.some((c) => c.removed.includes('d0'))).toBe(true);
+  });
+});
+
+describe('SyncEngine across tabs', () => {
+  it('pushes every entry exactly once when two tabs drain one database without a lock', async () => {
+    const name = `tabs-${crypto.randomUUID()}`;
+    const tab1 = freshDb(name);
+    const tab2 = openAppDb(name);
+    dbs.push(tab2);
+    const server = new MemorySyncServer();
+    for (let i = 0; i < 60; i++) await save(i % 2 ? tab1 : tab2, `d${i}`, `draft from a tab ${i}`);
+    const e1 = makeEngine(tab1, server, {}, { batchSize: 7 }).engine;
+    const e2 = makeEngine(tab2, server, {}, { batchSize: 7 }).engine;
+    await Promise.all([e1.runOnce(), e2.runOnce(), e1.runOnce(), e2.runOnce()]);
+    const pushed = server.pushes.flat().map((m) => m.mutation_id);
+    expect(pushed).toHaveLength(60);
+    expect(new Set(pushed).size).toBe(60);
+    expect(server.rows.size).toBe(60);
+  });
+
+  it('runs the loop only in the tab holding the lock, which takes back what a closed tab left in flight', async () => {
+    const name = `lock-${crypto.randomUUID()}`;
+    const db1 = freshDb(name);
+    const db2 = openAppDb(name);
+    dbs.push(db2);
+    const server = new MemorySyncServer();
+    await save(db1, 'd1', 'left in flight by a tab that closed');
+    await db1.outbox
+      .toCollection()
+      .modify({ state: 'inflight', attempts: 1, leaseUntil: Date.now() + 3_600_000 });
+
+    let held = false;
+    const waiting: (() => void)[] = [];
+    const locks: LockManagerLike = {
+      async request(_name, options, callback) {
+        while (held) {
+          await new Promise<void>((resolve, reject) => {
+            waiting.push(resolve);
+            options.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+          });
+        }
+        held = true;
+        try {
+          await callback();
+        } finally {
+          held = false;
+          waiting.shift()?.();
+        }
+      },
+    };
+    const opts = { locks, now: Date.now, pollMs: 10 };
+    const first = new SyncEngine({
+      db: db1,
+      transport: server.transport(USER),
+      userId: USER,
+      channel: null,
+      ...opts,
+    });
+    const second = new SyncEngine({
+      db: db2,
+      transport: server.transport(USER),
+      userId: USER,
+      channel: null,
+      ...opts,
+    });
+    engines.push(first, second);
+    const leaders: boolean[] = [];
+    first.start();
+    second.start();
+    await expect.poll(() => server.rows.size).toBe(1);
+    leaders.push((await first.publishStatus()).leader, (await second.publishStatus()).leader);
+    expect(leaders).toEqual([true, false]);
+    await first.stop();
+    await expect.poll(async () => (await second.publishStatus()).leader).toBe(true);
+    expect(server.pushes.flat()).toHaveLength(1);
+  });
+});

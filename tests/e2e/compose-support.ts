@@ -1,0 +1,98 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { createUser, localConfig, signInThroughUi, type TestUser } from './support';
+
+/**
+ * A signed-in user who may use every page. Signed-in users must finish onboarding first, so the
+ * account gets its onboarding answers (business name Bloom Bakery) before it signs in.
+ */
+export async function signInReadyUser(page: Page, request: APIRequestContext): Promise<TestUser> {
+  const user = await createUser(request, { onboarded: true });
+  await signInThroughUi(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return user;
+}
+
+/** Settings › Integrations › AI Assistants, filled in and saved through the form. */
+export async function configureAi(
+  page: Page,
+  settings: { apiKey: string; baseURL: string },
+): Promise<Locator> {
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Integrations' }).click();
+  await page.getByRole('tab', { name: 'AI Assistants' }).click();
+  await page.getByLabel('OpenAI API Key').fill(settings.apiKey);
+  await page.getByLabel('API Base URL (optional)').fill(settings.baseURL);
+  await page.getByRole('button', { name: 'Save & Test Connection' }).click();
+  return page.getByRole('tabpanel', { name: 'AI Assistants' });
+}
+
+export interface ServerDraft {
+  id: string;
+  content: string;
+  platforms: string[];
+  post_type: string;
+  ai_prompt: string | null;
+  ai_provider: string | null;
+  conflict_of: string | null;
+  deleted_at: string | null;
+}
+
+/** The user's post_drafts rows as the server holds them, deleted ones included. */
+export async function serverDrafts(
+  request: APIRequestContext,
+  user: TestUser,
+): Promise<ServerDraft[]> {
+  const { url, anonKey } = await localConfig(request);
+  const response = await request.get(
+    `${url}/rest/v1/post_drafts?select=id,content,platforms,post_type,ai_prompt,ai_provider,conflict_of,deleted_at&order=created_at.asc`,
+    { headers: { apikey: anonKey, Authorization: `Bearer ${user.accessToken}` } },
+  );
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as ServerDraft[];
+}
+
+/** Rows the user still has (not deleted). */
+export async function liveServerDrafts(
+  request: APIRequestContext,
+  user: TestUser,
+): Promise<ServerDraft[]> {
+  return (await serverDrafts(request, user)).filter((row) => row.deleted_at === null);
+}
+
+/** Inserts a draft straight into the server, as another device of the user would have. */
+export async function insertServerDraft(
+  request: APIRequestContext,
+  user: TestUser,
+  row: Partial<ServerDraft> & { content: string },
+): Promise<ServerDraft> {
+  const { url, anonKey } = await localConfig(request);
+  const response = await request.post(`${url}/rest/v1/post_drafts`, {
+    headers: {
+      apikey: anonKey,
+      Authorization: `Bearer ${user.accessToken}`,
+      Prefer: 'return=representation',
+      Accept: 'application/vnd.pgrst.object+json',
+    },
+    data: { platforms: ['facebook'], post_type: 'text', ...row },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as ServerDraft;
+}
+
+/** The drafts panel of the dashboard. */
+export function draftsPanel(page: Page): Locator {
+  return page.getByRole('region', { name: 'Drafts' });
+}
+
+export function aiPostsPanel(page: Page): Locator {
+  return page.getByRole('region', { name: 'AI Generated Posts' });
+}
+
+/** The notice at the bottom of the screen (the app's replacement for alert()). */
+export function notice(page: Page, text: string | RegExp): Locator {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+export function contentField(page: Page): Locator {
+  return page.getByRole('textbox', { name: 'Post content' });
+}

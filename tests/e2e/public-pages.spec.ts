@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createUser, signInThroughUi } from './support';
+
+function heroCallToAction(page: Page) {
+  return page
+    .getByRole('region', { name: /grow your business/i })
+    .getByRole('link', { name: 'Get Started Free' });
+}
+
+test.describe('landing page call to action', () => {
+  test('leads a visitor to /signup', async ({ page }) => {
+    await page.goto('/');
+    await expect(heroCallToAction(page)).toHaveAttribute('href', '/signup');
+    await heroCallToAction(page).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  });
+
+  test('leads a signed-in user to /dashboard', async ({ page, request }) => {
+    const user = await createUser(request, { onboarded: true });
+    await signInThroughUi(page, user);
+    await page.goto('/');
+    await expect(heroCallToAction(page)).toHaveAttribute('href', '/dashboard');
+    await heroCallToAction(page).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  });
+});
+
+test.describe('contact page', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/contact');
+  });
+
+  const name = (page: Page) => page.getByRole('textbox', { name: 'Name', exact: true });
+  const email = (page: Page) => page.getByRole('textbox', { name: 'Email', exact: true });
+  const message = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
+  const send = (page: Page) => page.getByRole('button', { name: 'Send Message' });
+
+  async function chooseSubject(page: Page, subject: string) {
+    await page.getByRole('combobox', { name: 'Subject' }).click();
+    await page.getByRole('option', { name: subject }).click();
+  }
+
+  test('shows the spec messages for missing and invalid fields, and clears one when edited', async ({
+    page,
+  }) => {
+    await send(page).click();
+    for (const text of [
+      'Name is required',
+      'Email is required',
+      'Subject is required',
+      'Message is required',
+    ]) {
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
+    }
+
+    await name(page).fill('J');
+    await expect(page.getByText('Name is required', { exact: true })).toHaveCount(0);
+    await email(page).fill('jo-at-example.com');
+    await message(page).fill('Too short');
+    await send(page).click();
+    await expect(
+      page.getByText('Name must be at least 2 characters', { exact: true }),
+    ).toBeVisible();
+    await expect(
+      page.getByText('Please enter a valid email address', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText('Subject is required', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Message must be at least 10 characters', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText('Message Sent Successfully')).toHaveCount(0);
+  });
+
+  test('sends a valid message, confirms it, and offers to send another', async ({ page }) => {
+    await name(page).fill('Jo Baker');
+    await email(page).fill('jo@example.com');
+    await chooseSubject(page, 'Feature Request');
+    await message(page).fill('Could Postbloom post to Mastodon too?');
+    await expect(page.getByText('37/500')).toBeVisible();
+    await send(page).click();
+
+    await expect(page.getByText('Message Sent Successfully')).toBeVisible({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Send Another Message' }).click();
+    await expect(send(page)).toBeVisible();
+    await expect(name(page)).toHaveValue('');
+  });
+});
+
+test('an unknown route shows the 404 page with a way to the dashboard and back', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.goto('/no-such-page/at-all');
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
+    'href',
+    '/dashboard',
+  );
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

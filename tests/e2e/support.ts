@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+export const PASSWORD = 'bloom-e2e-Secret1';
+
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now()}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+interface LocalConfig {
+  url: string;
+  anonKey: string;
+}
+
+/** What the app itself reads to find the API started beside it. */
+export async function localConfig(request: APIRequestContext): Promise<LocalConfig> {
+  const response = await request.get('/local/config');
+  expect(response.ok(), `GET /local/config answered ${response.status()}`).toBeTruthy();
+  return (await response.json()) as LocalConfig;
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  accessToken: string;
+}
+
+/**
+ * Creates an account straight through the auth API (the same call supabase-js makes on sign-up),
+ * for tests whose subject is not the sign-up form. With `onboarded`, it also stores the onboarding
+ * answers, since signed-in users must finish onboarding before reaching other pages.
+ */
+export async function createUser(
+  request: APIRequestContext,
+  options: { firstName?: string; lastName?: string; onboarded?: boolean } = {},
+): Promise<TestUser> {
+  const { url, anonKey } = await localConfig(request);
+  const user = {
+    email: uniqueEmail(),
+    password: PASSWORD,
+    firstName: options.firstName ?? 'Grace',
+    lastName: options.lastName ?? 'Hopper',
+  };
+  const signUp = await request.post(`${url}/auth/v1/signup`, {
+    headers: { apikey: anonKey },
+    data: {
+      email: user.email,
+      password: user.password,
+      data: { first_name: user.firstName, last_name: user.lastName },
+    },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const session = (await signUp.json()) as { access_token?: string };
+  expect(
+    session.access_token,
+    'sign-up returns a session (accounts are auto-confirmed)',
+  ).toBeTruthy();
+  const accessToken = session.access_token!;
+
+  if (options.onboarded) {
+    const insert = await request.post(`${url}/rest/v1/onboarding_data`, {
+      headers: {
+        apikey: anonKey,
+        Authorization: `Bearer ${accessToken}`,
+        Prefer: 'return=minimal',
+      },
+      data: {
+        business_name: 'Bloom Bakery',
+        business_type: 'food-beverage',
+        location: 'Portland',
+        primary_goal: 'awareness',
+        target_audience: 'consumers',
+        posting_frequency: 'regular',
+        content_preferences: ['educational'],
+        completed_at: new Date().toISOString(),
+      },
+    });
+    expect(insert.status(), await insert.text()).toBe(201);
+  }
+  return { ...user, accessToken };
+}
+
+export function passwordField(scope: Page | Locator): Locator {
+  return scope.getByLabel('Password', { exact: true });
+}
+
+/** The red box the sign-in and sign-up forms show errors in. */
+export function formAlert(page: Page): Locator {
+  return page.getByRole('alert');
+}
+
+export async function expectSignInScreen(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  await expect(page.getByText('Welcome back! Please sign in to continue')).toBeVisible();
+}
+
+/** Signs in through the sign-in screen a protected page shows to visitors. */
+export async function signInThroughUi(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
+  await page.goto('/dashboard');
+  await expectSignInScreen(page);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await passwordField(page).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(accountMenuButton(page)).toBeVisible();
+}
+
+export function accountMenuButton(page: Page): Locator {
+  return page.getByRole('button', { name: 'Account menu' });
+}
+
+export async function openAccountMenu(page: Page): Promise<Locator> {
+  await accountMenuButton(page).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Relative luminance (0 black … 1 white) of a CSS rgb()/rgba() colour. */
+export function luminance(cssColour: string): number {
+  const match = /rgba?\(\s*(\d+)[,\s]+(\d+)[,\s]+(\d+)/.exec(cssColour);
+  if (!match) throw new Error(`not an rgb colour: ${cssColour}`);
+  const [r, g, b] = match.slice(1, 4).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+export async function bodyBackground(page: Page): Promise<string> {
+  return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+}
