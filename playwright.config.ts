@@ -61,6 +61,8 @@ export default defineConfig({
       PORT: String(PORT),
       API_PORT: String(API_PORT),
       DATA_DIR: dataDir,
+      // Every spec signs in from 127.0.0.1; the per-IP throttle has its own API tests.
+      AUTH_SIGN_IN_RATE_LIMIT: '1000',
     },
   },
 });

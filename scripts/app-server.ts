@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const DIST_DIR = path.join(ROOT, 'dist');
@@ -58,6 +59,7 @@ export function createAppServer(opts: { apiUrl: string; anonKey: string }): Hono
       return c.json({ code: 'bad_gateway', message: 'The Postbloom API is not reachable' }, 502);
     }
   });
+  app.use('*', compress());
   app.use('*', async (c, next) => {
     await next();
     const p = new URL(c.req.url).pathname;

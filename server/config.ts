@@ -17,6 +17,7 @@ const envSchema = z.object({
   API_EXTERNAL_URL: z.url().optional(),
   SITE_URL: z.url().optional(),
   JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),
+  AUTH_SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -59,6 +60,6 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     apiExternalUrl: e.API_EXTERNAL_URL,
     siteUrl: e.SITE_URL,
     jwtExpirySeconds: e.JWT_EXPIRY,
-    signInRateLimit: { max: 30, windowMs: 5 * 60_000 },
+    signInRateLimit: { max: e.AUTH_SIGN_IN_RATE_LIMIT, windowMs: 5 * 60_000 },
   };
 }

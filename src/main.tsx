@@ -5,15 +5,14 @@ import { App } from './app/app';
 import { Providers } from './app/providers';
 import { makeStore } from './app/store';
 import { appStarted } from './lib/app-lifecycle';
+import { flushOnHide } from './lib/persist-storage';
 
 const store = makeStore();
 const persistor = persistStore(store);
 store.dispatch(appStarted());
 
 // A tab can be killed any time after it is hidden: write pending state while we still can.
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') void persistor.flush();
-});
+flushOnHide(persistor);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

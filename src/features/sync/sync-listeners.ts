@@ -1,12 +1,10 @@
 import type { AppStartListening } from '../../app/store-types';
 import { appStarted } from '../../lib/app-lifecycle';
-import { getAppDb, type AppDb } from '../../lib/db';
-import { SyncEngine, type SyncEngineOptions } from '../../lib/sync/engine';
+import type { AppDb } from '../../lib/db';
+import type { SyncEngine, SyncEngineOptions } from '../../lib/sync/engine';
 import { outboxWritten, syncRowsChanged } from '../../lib/sync/events';
-import { createSupabaseTransport, type SyncTransport } from '../../lib/sync/transport';
-import { getSupabase } from '../../lib/supabase';
+import type { SyncTransport } from '../../lib/sync/transport';
 import { selectAuthStatus, selectCurrentUser } from '../auth';
-import { loadDrafts } from '../drafts';
 import {
   connectivityChanged,
   localDataReady,
@@ -17,10 +15,15 @@ import {
   type SyncState,
 } from './sync-slice';
 
+// Dexie, the engine and supabase-js load after first paint: the public pages never need them.
+const loadSyncModules = () => import('./sync-modules');
+
 /** What the listeners build engines from; tests swap the transport and the engine's timing. */
 export interface SyncRuntime {
-  db: () => AppDb;
-  createTransport: (userId: string) => Promise<SyncTransport>;
+  /** The local database; null uses the app's own. */
+  db: (() => AppDb) | null;
+  /** null talks to the configured Supabase API. */
+  createTransport: ((userId: string) => Promise<SyncTransport>) | null;
   engineOptions: Partial<
     Omit<SyncEngineOptions, 'db' | 'transport' | 'userId' | 'onChange' | 'onStatus'>
   >;
@@ -29,8 +32,8 @@ export interface SyncRuntime {
 }
 
 const defaultRuntime = (): SyncRuntime => ({
-  db: getAppDb,
-  createTransport: async (userId) => createSupabaseTransport(await getSupabase(), userId),
+  db: null,
+  createTransport: null,
   engineOptions: {},
   window: typeof window === 'undefined' ? null : window,
 });
@@ -109,6 +112,8 @@ function reconcile(api: Api): Promise<void> {
     .then(async () => {
       const { settled, userId } = syncTarget(api.getState());
       if (!settled) return;
+      const modules = await loadSyncModules();
+      const db = runtime.db ? runtime.db() : modules.getAppDb();
       if (c.userId === userId && (c.engine !== null || userId === null)) {
         markReady(api, c);
         return;
@@ -120,21 +125,23 @@ function reconcile(api: Api): Promise<void> {
       }
       if (c.userId !== userId) {
         c.userId = userId;
-        if (userId) await api.dispatch(loadDrafts(userId, runtime.db()));
+        if (userId) await api.dispatch(modules.loadDrafts(userId, db));
       }
       markReady(api, c);
       if (!userId) return;
       let transport: SyncTransport;
       try {
-        transport = await runtime.createTransport(userId);
+        transport = runtime.createTransport
+          ? await runtime.createTransport(userId)
+          : await modules.createSupabaseTransport(await modules.getSupabase(), userId);
       } catch {
         // No server settings yet (first start offline): local work goes on; retried when online.
         return;
       }
       if (syncTarget(api.getState()).userId !== userId) return;
-      const engine = new SyncEngine({
+      const engine = new modules.SyncEngine({
         ...runtime.engineOptions,
-        db: runtime.db(),
+        db,
         transport,
         userId,
         online: (api.getState() as unknown as State).sync.online,
