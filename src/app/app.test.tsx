@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initialAuthState, type AuthState } from '../features/auth';
+import { initialOnboardingState } from '../features/onboarding';
 import { selectThemeMode } from '../features/ui';
 import { App } from './app';
 import { Providers } from './providers';
@@ -22,7 +23,14 @@ const ada = {
 function renderApp(path: string, auth: Partial<AuthState> = {}, routeState?: unknown) {
   // BrowserRouter keeps navigation state under history.state.usr.
   window.history.pushState({ usr: routeState ?? null, key: 'test', idx: 0 }, '', path);
-  const store = makeStore({ auth: { ...initialAuthState, ...auth } });
+  // A signed-in user here has finished onboarding on this device, so the gate lets pages through.
+  const onboarding = {
+    ...initialOnboardingState,
+    userId: auth.user?.id ?? null,
+    completed: auth.status === 'signedIn',
+    _persist: { version: 1, rehydrated: true },
+  };
+  const store = makeStore({ auth: { ...initialAuthState, ...auth }, onboarding });
   const user = userEvent.setup({ delay: null });
   render(
     <Providers store={store}>

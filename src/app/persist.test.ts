@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { persistStore, type Persistor } from 'redux-persist';
+import { answersSaved, onboardingChecked } from '../features/onboarding';
+import { emptyForm } from '../features/onboarding/onboarding-form';
 import { selectThemeMode, themeModeChosen } from '../features/ui';
 import { getAppDb } from '../lib/db';
 import { makeStore, type AppStore } from './store';
@@ -38,14 +40,14 @@ describe('ui persistence', () => {
     expect(selectThemeMode(second.store.getState())).toBe('dark');
   });
 
-  it('persists only the whitelisted theme and never the auth slice', async () => {
+  it('persists only the whitelisted theme, the onboarding answers and never the auth slice', async () => {
     const { store, persistor } = await bootedStore();
     store.dispatch(themeModeChosen('light'));
     await persistor.flush();
     const keys = ((await getAppDb().kv.toCollection().primaryKeys()) as string[]).filter((key) =>
       key.startsWith('persist:'),
     );
-    expect(keys).toEqual(['persist:ui']);
+    expect(keys.sort()).toEqual(['persist:onboarding', 'persist:ui']);
     expect(Object.keys(JSON.parse((await saved('persist:ui')) ?? '{}')).sort()).toEqual([
       '_persist',
       'themeMode',
@@ -69,5 +71,29 @@ describe('ui persistence', () => {
     store.dispatch(themeModeChosen('dark'));
     store.dispatch(themeModeChosen('sepia' as never));
     expect(selectThemeMode(store.getState())).toBe('dark');
+  });
+});
+
+describe('onboarding persistence', () => {
+  it('keeps the answers and the step across a reload, but not the server check', async () => {
+    const first = await bootedStore();
+    const answers = { ...emptyForm('UTC'), businessName: 'Corner Shop' };
+    first.store.dispatch(answersSaved({ userId: 'u1', answers, step: 3 }));
+    first.store.dispatch(onboardingChecked({ userId: 'u1', complete: false }));
+    await first.persistor.flush();
+    expect(Object.keys(JSON.parse((await saved('persist:onboarding')) ?? '{}')).sort()).toEqual([
+      '_persist',
+      'answers',
+      'completed',
+      'pendingSave',
+      'step',
+      'userId',
+    ]);
+
+    const second = await bootedStore();
+    const onboarding = second.store.getState().onboarding;
+    expect(onboarding.answers?.businessName).toBe('Corner Shop');
+    expect(onboarding.step).toBe(3);
+    expect(onboarding.check).toBe('unknown');
   });
 });

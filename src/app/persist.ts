@@ -14,6 +14,7 @@ import {
 } from 'redux-persist';
 import { createDexieStorage, type PersistStorage } from '../lib/persist-storage';
 import { initialUiState, isThemeMode, uiReducer, type UiState } from '../features/ui';
+import { onboardingReducer, type OnboardingState } from '../features/onboarding/onboarding-slice';
 
 // Dexie is loaded on the first read, not with the first paint's JavaScript.
 let dexieStorage: Promise<PersistStorage> | undefined;
@@ -55,3 +56,17 @@ export const uiPersistConfig: PersistConfig<UiState> = {
 };
 
 export const persistedUiReducer = persistReducer(uiPersistConfig, uiReducer);
+
+// In-progress wizard answers and a completion still to reach the server; never the check result.
+export const onboardingPersistConfig: PersistConfig<OnboardingState> = {
+  key: 'onboarding',
+  version: 1,
+  storage: persistStorage,
+  whitelist: ['userId', 'answers', 'step', 'completed', 'pendingSave'],
+  timeout: 0,
+};
+
+export const persistedOnboardingReducer = persistReducer(
+  onboardingPersistConfig,
+  onboardingReducer,
+);

@@ -6,7 +6,7 @@ import { aiPostsReducer } from '../features/ai-posts/ai-posts-slice';
 import { authReducer } from '../features/auth/auth-slice';
 import { draftsReducer } from '../features/drafts/drafts-slice';
 import { syncReducer } from '../features/sync/sync-slice';
-import { persistedUiReducer } from './persist';
+import { persistedOnboardingReducer, persistedUiReducer } from './persist';
 
 export const rootReducer = combineReducers({
   auth: authReducer,
@@ -15,4 +15,5 @@ export const rootReducer = combineReducers({
   sync: syncReducer,
   ai: aiReducer,
   aiPosts: aiPostsReducer,
+  onboarding: persistedOnboardingReducer,
 });

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { RequireAuth, SignUpPage } from '../features/auth';
+import { RequireOnboarding } from '../features/onboarding';
 
 // Every page is its own chunk: the first visit to / downloads only what / shows.
 const LandingPage = lazy(() => import('../features/marketing/landing-page'));
@@ -35,14 +36,16 @@ export function AppRoutes() {
         <Route path="/oauth/linkedin" element={<LinkedInCallbackPage />} />
         <Route element={<RequireAuth />}>
           <Route element={<AppLayout />}>
-            <Route path="/dashboard" element={<DashboardPage />} />
-            <Route path="/calendar" element={<CalendarPage />} />
-            <Route path="/create" element={<CreatePostPage />} />
-            <Route path="/analytics" element={<AnalyticsPage />} />
-            <Route path="/settings" element={<SettingsPage />} />
-            <Route path="/onboarding" element={<OnboardingPage />} />
-            <Route path="/team" element={<TeamPage />} />
-            <Route path="/messages" element={<MessagesPage />} />
+            <Route element={<RequireOnboarding />}>
+              <Route path="/dashboard" element={<DashboardPage />} />
+              <Route path="/calendar" element={<CalendarPage />} />
+              <Route path="/create" element={<CreatePostPage />} />
+              <Route path="/analytics" element={<AnalyticsPage />} />
+              <Route path="/settings" element={<SettingsPage />} />
+              <Route path="/onboarding" element={<OnboardingPage />} />
+              <Route path="/team" element={<TeamPage />} />
+              <Route path="/messages" element={<MessagesPage />} />
+            </Route>
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -1,9 +1,266 @@
-import { Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Paper,
+  Snackbar,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectCurrentUser } from '../auth';
+import {
+  cacheCompletion,
+  fetchOnboardingRow,
+  OnboardingSaveError,
+  saveOnboarding,
+  type StoredOnboarding,
+} from './onboarding-api';
+import {
+  emptyForm,
+  finalSaveError,
+  normaliseForm,
+  rowIsValid,
+  toOnboardingRow,
+  type OnboardingForm,
+} from './onboarding-form';
+import {
+  CONTENT_TYPES,
+  INDUSTRIES,
+  labelOf,
+  MAIN_AUDIENCES,
+  POSTING_FREQUENCIES,
+  PRIMARY_GOALS,
+} from './onboarding-options';
+import { OnboardingWizard } from './onboarding-wizard';
+import {
+  answersSaved,
+  onboardingCompleted,
+  selectOnboarding,
+  selectOnboardingRehydrated,
+} from './onboarding-slice';
+
+const FAILURE = 'Failed to complete onboarding. Please check your information and try again.';
+
+type Mode = 'loading' | 'summary' | 'welcome' | 'wizard';
+
+function LoadingInformation() {
+  return (
+    <Box role="status" sx={{ textAlign: 'center', py: 8 }}>
+      <CircularProgress aria-hidden />
+      <Typography variant="h6" component="p" sx={{ mt: 2 }}>
+        Loading your information...
+      </Typography>
+      <Typography color="text.secondary">
+        We&apos;re retrieving your previously saved business details.
+      </Typography>
+    </Box>
+  );
+}
+
+function SummaryItem({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography>{value}</Typography>
+    </Box>
+  );
+}
+
+function ProfileSummary({
+  row,
+  onRefresh,
+  onUpdate,
+}: {
+  row: Omit<StoredOnboarding, 'answers'>;
+  onRefresh: () => void;
+  onUpdate: () => void;
+}) {
+  const completed = row.completed_at ? new Date(row.completed_at).toLocaleDateString() : '—';
+  const prefs = row.content_preferences.map((c) => labelOf(CONTENT_TYPES, c)).join(', ');
+  return (
+    <Paper sx={{ p: { xs: 2, sm: 4 }, maxWidth: 760, mx: 'auto' }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 3 }}>
+        Business Profile
+      </Typography>
+      <Box
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, mb: 3 }}
+      >
+        <SummaryItem label="Business Name" value={row.business_name} />
+        <SummaryItem label="Business Type" value={labelOf(INDUSTRIES, row.business_type)} />
+        <SummaryItem label="Location" value={row.location} />
+        <SummaryItem label="Completed" value={completed} />
+        <SummaryItem label="Primary Goal" value={labelOf(PRIMARY_GOALS, row.primary_goal)} />
+        <SummaryItem label="Target Audience" value={labelOf(MAIN_AUDIENCES, row.target_audience)} />
+        <SummaryItem
+          label="Posting Frequency"
+          value={labelOf(POSTING_FREQUENCIES, row.posting_frequency)}
+        />
+        <SummaryItem label="Content Preferences" value={prefs || 'None selected'} />
+      </Box>
+      <Stack direction="row" spacing={2}>
+        <Button variant="outlined" onClick={onRefresh}>
+          Refresh
+        </Button>
+        <Button variant="contained" onClick={onUpdate}>
+          Update Profile
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
 
 export default function OnboardingPage() {
+  const user = useAppSelector(selectCurrentUser);
+  const onboarding = useAppSelector(selectOnboarding);
+  const rehydrated = useAppSelector(selectOnboardingRehydrated);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const userId = user?.id ?? '';
+  const local = onboarding.userId === userId ? onboarding : null;
+  const inProgress = local !== null && !local.completed && local.answers !== null;
+
+  const [chosenMode, setMode] = useState<Mode | null>(null);
+  const [row, setRow] = useState<StoredOnboarding | null>(null);
+  const [chosenStart, setWizardStart] = useState<{ form: OnboardingForm; step: number } | null>(
+    null,
+  );
+  // Answers in progress on this device reopen the wizard where the user left it.
+  const mode: Mode = chosenMode ?? (inProgress ? 'wizard' : 'loading');
+  const wizardStart =
+    chosenStart ?? (inProgress && local.answers ? { form: local.answers, step: local.step } : null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      return await fetchOnboardingRow(userId);
+    } catch (e) {
+      console.error('Failed to load onboarding data', e);
+      return null;
+    }
+  }, [userId]);
+
+  const localSummary = local?.completed && local.answers ? local.answers : null;
+
+  useEffect(() => {
+    if (!userId || !rehydrated || inProgress) return;
+    void load().then((server) => {
+      setRow(server);
+      setMode(server || localSummary ? 'summary' : 'welcome');
+    });
+    // Decided once per visit: later slice updates come from this page itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId, rehydrated]);
+
+  const openWizard = () => {
+    const saved = local?.answers ?? (row ? normaliseForm(row.answers) : emptyForm());
+    setWizardStart({ form: saved, step: 1 });
+    setMode('wizard');
+  };
+
+  const complete = async (form: OnboardingForm) => {
+    if (!user) return;
+    const invalid = finalSaveError(form);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    if (!rowIsValid(toOnboardingRow(form, new Date().toISOString()))) {
+      setError(FAILURE);
+      return;
+    }
+    setSaving(true);
+    const finish = (pendingSave: boolean) => {
+      dispatch(onboardingCompleted({ userId: user.id, answers: form, pendingSave }));
+      cacheCompletion(user.id, true);
+      void navigate('/dashboard');
+    };
+    if (!navigator.onLine) {
+      finish(true);
+      return;
+    }
+    try {
+      await saveOnboarding(user, form);
+      finish(false);
+    } catch (e) {
+      if (e instanceof OnboardingSaveError && e.offline) {
+        finish(true);
+        return;
+      }
+      setError(e instanceof Error && e.message ? e.message : FAILURE);
+      setSaving(false);
+    }
+  };
+
+  const summaryRow = row ?? (localSummary ? toOnboardingRow(localSummary, '') : null);
+
   return (
-    <Typography variant="h4" component="h1">
-      Onboarding Wizard
-    </Typography>
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        Onboarding Wizard
+      </Typography>
+      {(mode === 'loading' || !rehydrated) && <LoadingInformation />}
+      {mode === 'summary' && summaryRow && (
+        <ProfileSummary
+          row={summaryRow}
+          onRefresh={() => {
+            setMode('loading');
+            void load().then((server) => {
+              setRow(server);
+              setMode('summary');
+            });
+          }}
+          onUpdate={openWizard}
+        />
+      )}
+      {mode === 'welcome' && (
+        <Paper sx={{ p: { xs: 2, sm: 4 }, maxWidth: 760, mx: 'auto', textAlign: 'center' }}>
+          <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+            Welcome to Postbloom
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            Tell us about your business so we can tailor your content.
+          </Typography>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ justifyContent: 'center' }}
+          >
+            <Button variant="contained" onClick={openWizard}>
+              Start Onboarding Wizard
+            </Button>
+            <Button variant="outlined" onClick={() => void navigate('/')}>
+              Skip for Now
+            </Button>
+          </Stack>
+        </Paper>
+      )}
+      {mode === 'wizard' && wizardStart && (
+        <OnboardingWizard
+          initialForm={wizardStart.form}
+          initialStep={wizardStart.step}
+          saving={saving}
+          onSave={(answers, step) => {
+            if (userId) dispatch(answersSaved({ userId, answers, step }));
+          }}
+          onComplete={complete}
+        />
+      )}
+      <Snackbar
+        open={error !== null}
+        onClose={() => setError(null)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      >
+        <Alert severity="error" onClose={() => setError(null)} sx={{ width: '100%' }}>
+          {error}
+        </Alert>
+      </Snackbar>
+    </Box>
   );
 }

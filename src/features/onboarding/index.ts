@@ -1,0 +1,10 @@
+export { RequireOnboarding, ONBOARDING_PATH } from './require-onboarding';
+export {
+  onboardingReducer,
+  answersSaved,
+  onboardingChecked,
+  onboardingCompleted,
+  initialOnboardingState,
+  selectOnboardingStatus,
+  type OnboardingState,
+} from './onboarding-slice';
