@@ -19,7 +19,7 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A yes/no question in a dialog, in place of the browser's confirm(). */
+/** A yes/no question in a dialog, in place of the browser's own confirmation box. */
 export function ConfirmDialog({
   open,
   title,

@@ -19,7 +19,7 @@ export function makeNotice(severity: AlertColor, text: string): Notice {
 /** Success notices disappear after 3 s (the spec's timing); problems stay until dismissed. */
 export const SUCCESS_NOTICE_MS = 3000;
 
-/** The app's replacement for alert(): one message at a time, at the bottom of the screen. */
+/** The app's notice: one message at a time, at the bottom of the screen, in place of browser alerts. */
 export function NoticeSnackbar({
   notice,
   onClose,

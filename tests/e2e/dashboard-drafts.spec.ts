@@ -208,6 +208,41 @@ test('a draft saved offline shows on the dashboard at once and reaches the serve
   expect(await serverDrafts(request, user)).toHaveLength(1);
 });
 
+test('after a first visit the app reloads offline, keeps a new draft and pushes it once online', async ({
+  page,
+  request,
+  context,
+}) => {
+  const user = await signInReadyUser(page, request);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  await context.setOffline(true);
+  await page.reload();
+  await expect(draftsPanel(page)).toContainText('No drafts yet');
+
+  await page.getByRole('link', { name: 'Create Content' }).first().click();
+  const text = 'Drafted after an offline reload: new autumn menu this Friday.';
+  await contentField(page).fill(text);
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(notice(page, SAVED)).toBeVisible();
+  expect(await serverDrafts(request, user)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect
+    .poll(async () => (await serverDrafts(request, user)).map((d) => d.content), {
+      timeout: 30_000,
+    })
+    .toEqual([text]);
+
+  await page.reload();
+  await dashboardLink(page).click();
+  await expect(draftsPanel(page).getByRole('listitem')).toHaveCount(1);
+  await page.waitForTimeout(2000);
+  expect(await serverDrafts(request, user)).toHaveLength(1);
+});
+
 test('the dashboard: header, banners, AI provider, ideas with filters, save and create', async ({
   page,
   request,
