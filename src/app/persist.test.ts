@@ -4,6 +4,7 @@ import { persistStore, type Persistor } from 'redux-persist';
 import { answersSaved, onboardingChecked } from '../features/onboarding';
 import { emptyForm } from '../features/onboarding/onboarding-form';
 import { selectThemeMode, themeModeChosen } from '../features/ui';
+import { providerChosen, selectAiProvider } from '../features/ai/ai-slice';
 import { getAppDb } from '../lib/db';
 import { makeStore, type AppStore } from './store';
 
@@ -47,11 +48,23 @@ describe('ui persistence', () => {
     const keys = ((await getAppDb().kv.toCollection().primaryKeys()) as string[]).filter((key) =>
       key.startsWith('persist:'),
     );
-    expect(keys.sort()).toEqual(['persist:onboarding', 'persist:ui']);
+    expect(keys.sort()).toEqual(['persist:ai', 'persist:onboarding', 'persist:ui']);
     expect(Object.keys(JSON.parse((await saved('persist:ui')) ?? '{}')).sort()).toEqual([
       '_persist',
       'themeMode',
     ]);
+  });
+
+  it('remembers the AI provider choice across a reload, but never a connection result', async () => {
+    const first = await bootedStore();
+    first.store.dispatch(providerChosen('perplexity'));
+    await first.persistor.flush();
+    expect(Object.keys(JSON.parse((await saved('persist:ai')) ?? '{}')).sort()).toEqual([
+      '_persist',
+      'provider',
+    ]);
+    const second = await bootedStore();
+    expect(selectAiProvider(second.store.getState())).toBe('perplexity');
   });
 
   it('replaces a saved value the app cannot use with the default', async () => {

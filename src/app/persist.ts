@@ -15,6 +15,7 @@ import {
 import { createDexieStorage, type PersistStorage } from '../lib/persist-storage';
 import { initialUiState, isThemeMode, uiReducer, type UiState } from '../features/ui';
 import { onboardingReducer, type OnboardingState } from '../features/onboarding/onboarding-slice';
+import { aiReducer, isAiProvider, type AiState } from '../features/ai/ai-slice';
 
 // Dexie is loaded on the first read, not with the first paint's JavaScript.
 let dexieStorage: Promise<PersistStorage> | undefined;
@@ -70,3 +71,22 @@ export const persistedOnboardingReducer = persistReducer(
   onboardingPersistConfig,
   onboardingReducer,
 );
+
+// The AI provider choice only: connection results and test states are re-learned, and the key
+// itself never enters Redux.
+export const aiPersistConfig: PersistConfig<AiState> = {
+  key: 'ai',
+  version: 1,
+  storage: persistStorage,
+  whitelist: ['provider'],
+  timeout: 0,
+  migrate: async (state) => {
+    if (!state) return state;
+    const saved = state as PersistedState & { provider?: unknown };
+    return isAiProvider(saved.provider)
+      ? state
+      : ({ ...saved, provider: 'chatgpt' } as PersistedState);
+  },
+};
+
+export const persistedAiReducer = persistReducer(aiPersistConfig, aiReducer);

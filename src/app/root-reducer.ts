@@ -1,19 +1,18 @@
 import { combineReducers } from '@reduxjs/toolkit';
 // Slice files, not the features' index files: an index also exports components, and a static
 // import from the store would pull them (and their MUI parts) into the first download.
-import { aiReducer } from '../features/ai/ai-slice';
 import { aiPostsReducer } from '../features/ai-posts/ai-posts-slice';
 import { authReducer } from '../features/auth/auth-slice';
 import { draftsReducer } from '../features/drafts/drafts-slice';
 import { syncReducer } from '../features/sync/sync-slice';
-import { persistedOnboardingReducer, persistedUiReducer } from './persist';
+import { persistedAiReducer, persistedOnboardingReducer, persistedUiReducer } from './persist';
 
 export const rootReducer = combineReducers({
   auth: authReducer,
   ui: persistedUiReducer,
   drafts: draftsReducer,
   sync: syncReducer,
-  ai: aiReducer,
+  ai: persistedAiReducer,
   aiPosts: aiPostsReducer,
   onboarding: persistedOnboardingReducer,
 });
