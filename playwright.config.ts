@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath } from './scripts/check-chromium';
 
-const PORT = 4173;
-const API_PORT = 54329;
+// Overridable, so two checkouts can run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const API_PORT = Number(process.env.E2E_API_PORT ?? 54329);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // Every run starts from an empty database. Workers load this file again but inherit the

@@ -1,25 +1,26 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { persistStore } from 'redux-persist';
 import { App } from './app/app';
-import { Providers } from './app/providers';
-import { makeStore } from './app/store';
-import { appStarted } from './lib/app-lifecycle';
-import { flushOnHide } from './lib/persist-storage';
+import { DeferredProviders } from './app/providers';
+import { preloadLandingPage } from './app/router';
 
-const store = makeStore();
-const persistor = persistStore(store);
-store.dispatch(appStarted());
+function render() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  const app = createRoot(root);
+  // A transition, so React renders the first page in slices and the browser stays responsive.
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <DeferredProviders>
+          <App />
+        </DeferredProviders>
+      </StrictMode>,
+    ),
+  );
+}
 
-// A tab can be killed any time after it is hidden: write pending state while we still can.
-flushOnHide(persistor);
-
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <Providers store={store}>
-      <App />
-    </Providers>
-  </StrictMode>,
-);
+// On / the page is already on screen (prerendered into index.html): render once its code is in, so
+// React swaps in the same page rather than a spinner. If it cannot load, the route shows the error.
+if (window.location.pathname === '/') void preloadLandingPage().then(render, render);
+else render();

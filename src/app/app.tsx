@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { PasswordRecovery } from '../features/auth';
+import { PasswordRecovery } from '../features/auth/password-recovery';
 import { AppRoutes } from './router';
 
 // Registers the service worker; not needed for the first paint.

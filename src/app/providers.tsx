@@ -1,11 +1,38 @@
-import { useMemo, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
-import { selectThemeMode } from '../features/ui';
+import { selectThemeMode } from '../features/ui/ui-state';
+import { hasStoredSession } from '../lib/stored-session';
+import { makeBootStore } from './boot-store';
 import { useAppSelector } from './hooks';
 import type { AppStore } from './store-types';
 import { makeTheme, resolvePaletteMode } from './theme';
+
+export type StoreStatus = 'loading' | 'ready' | 'failed';
+
+interface StoreStatusValue {
+  status: StoreStatus;
+  /** Starts loading the real store now, if it is not loaded or loading yet. */
+  load: () => void;
+}
+
+const StoreStatusContext = createContext<StoreStatusValue>({ status: 'ready', load: () => {} });
+
+/** 'loading' while the public shell renders against the boot store (see boot-store.ts). */
+export function useStoreStatus(): StoreStatusValue {
+  return useContext(StoreStatusContext);
+}
 
 function AppThemeProvider({ children }: { children: ReactNode }) {
   const themeMode = useAppSelector(selectThemeMode);
@@ -20,12 +47,84 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export function Providers({ store, children }: { store: AppStore; children: ReactNode }) {
+const READY: StoreStatusValue = { status: 'ready', load: () => {} };
+
+export function Providers({
+  store,
+  storeStatus,
+  children,
+}: {
+  store: AppStore;
+  storeStatus?: StoreStatusValue;
+  children: ReactNode;
+}) {
   return (
     <ReduxProvider store={store}>
-      <AppThemeProvider>
-        <BrowserRouter>{children}</BrowserRouter>
-      </AppThemeProvider>
+      <StoreStatusContext.Provider value={storeStatus ?? READY}>
+        <AppThemeProvider>
+          <BrowserRouter>{children}</BrowserRouter>
+        </AppThemeProvider>
+      </StoreStatusContext.Provider>
     </ReduxProvider>
+  );
+}
+
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+/** Runs `task` once the page has loaded and the main thread is idle. */
+function whenIdleAfterLoad(task: () => void): void {
+  const idle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 3000 }) : task();
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+/**
+ * The app's providers with the store loaded after the first paint: the landing page needs neither
+ * Redux Toolkit nor persistence to show, so they stay out of the first download. A page that needs
+ * the store (StoreGate) asks for it at once. On / it loads once the page is idle when a session is
+ * stored here (the header and calls to action then change for the signed-in user); a visitor's
+ * landing page needs nothing from it, so there it loads when the visitor starts to interact.
+ */
+export function DeferredProviders({ children }: { children: ReactNode }) {
+  const [boot] = useState(makeBootStore);
+  const [store, setStore] = useState<AppStore | null>(null);
+  const [failed, setFailed] = useState(false);
+  const started = useRef(false);
+  const load = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
+    import('./store-instance')
+      .then((module) => module.storeReady)
+      .then(
+        (ready) => {
+          boot.handOver(ready);
+          // A transition: React re-renders the page for the real store in slices, between which
+          // the browser stays responsive.
+          startTransition(() => setStore(ready));
+        },
+        (error: unknown) => {
+          console.error('The app store failed to load', error);
+          setFailed(true);
+        },
+      );
+  }, [boot]);
+  useEffect(() => {
+    if (hasStoredSession()) {
+      whenIdleAfterLoad(load);
+      return undefined;
+    }
+    const start = () => load();
+    for (const type of INTERACTIONS) window.addEventListener(type, start, { capture: true });
+    return () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, start, { capture: true });
+    };
+  }, [load]);
+  const status: StoreStatus = store ? 'ready' : failed ? 'failed' : 'loading';
+  const value = useMemo(() => ({ status, load }), [status, load]);
+  return (
+    <Providers store={store ?? boot.store} storeStatus={value}>
+      {children}
+    </Providers>
   );
 }

@@ -1,4 +1,7 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
+import { AUTH_STORAGE_KEY } from './stored-session';
+
+export { AUTH_STORAGE_KEY };
 
 export interface SupabaseConfig {
   url: string;
@@ -15,7 +18,6 @@ export interface SupabaseConfigSources {
 }
 
 export const CONFIG_CACHE_KEY = 'postbloom_supabase_config';
-export const AUTH_STORAGE_KEY = 'postbloom-auth';
 const CONFIG_FETCH_TIMEOUT_MS = 5000;
 
 export function parseSupabaseConfig(value: unknown): SupabaseConfig | null {

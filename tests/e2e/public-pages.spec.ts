@@ -27,6 +27,46 @@ test.describe('landing page call to action', () => {
   });
 });
 
+test.describe('landing page before any script', () => {
+  // index.html carries the landing page prerendered, so / paints with no script at all.
+  test.beforeEach(async ({ page }) => {
+    await page.route('**/assets/*.js', (route) => route.abort());
+  });
+
+  test('shows the landing page on / from the HTML alone', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Social media posts that grow your business, written in minutes',
+    );
+    await expect(heroCallToAction(page)).toHaveAttribute('href', '/signup');
+  });
+
+  test('keeps that markup off screen on every other route', async ({ page }) => {
+    await page.goto('/privacy');
+    await expect(page.locator('#prerendered')).toBeAttached();
+    await expect(page.locator('#prerendered')).toBeHidden();
+  });
+
+  test('keeps it off screen where the app will paint in dark colours', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    await expect(page.locator('#prerendered')).toBeHidden();
+  });
+});
+
+test('the script renders the same landing page over the prerendered one', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/');
+  // React replaced the prerendered markup: the wrapper index.html put around it is gone.
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Social media posts that grow your business, written in minutes',
+  );
+  await expect(heroCallToAction(page)).toHaveAttribute('href', '/signup');
+  expect(errors).toEqual([]);
+});
+
 test.describe('contact page', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/contact');

@@ -1,23 +1,17 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { initialAuthState } from './auth-state';
 import type { AuthUser } from './auth-user';
 
-export type AuthStatus = 'loading' | 'signedOut' | 'signedIn';
-
-export interface AuthState {
-  status: AuthStatus;
-  user: AuthUser | null;
-  /** A session-level failure shown on the sign-in screen; form errors stay in the form. */
-  error: string | null;
-  /** The user arrived through a password reset link and should choose a new password. */
-  passwordRecovery: boolean;
-}
-
-export const initialAuthState: AuthState = {
-  status: 'loading',
-  user: null,
-  error: null,
-  passwordRecovery: false,
-};
+export {
+  initialAuthState,
+  selectAuthError,
+  selectAuthStatus,
+  selectCurrentUser,
+  selectIsSignedIn,
+  selectPasswordRecovery,
+  type AuthState,
+  type AuthStatus,
+} from './auth-state';
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -48,13 +42,6 @@ export const authSlice = createSlice({
       return { ...initialAuthState, status: 'signedOut' as const, error: action.payload };
     },
   },
-  selectors: {
-    selectAuthStatus: (state) => state.status,
-    selectCurrentUser: (state) => state.user,
-    selectAuthError: (state) => state.error,
-    selectPasswordRecovery: (state) => state.passwordRecovery,
-    selectIsSignedIn: (state) => state.status === 'signedIn',
-  },
 });
 
 export const {
@@ -65,13 +52,5 @@ export const {
   sessionEnded,
   sessionFailed,
 } = authSlice.actions;
-
-export const {
-  selectAuthStatus,
-  selectCurrentUser,
-  selectAuthError,
-  selectPasswordRecovery,
-  selectIsSignedIn,
-} = authSlice.selectors;
 
 export const authReducer = authSlice.reducer;

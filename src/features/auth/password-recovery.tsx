@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { selectPasswordRecovery } from './auth-slice';
+import { selectPasswordRecovery } from './auth-state';
 
 const PasswordRecoveryDialog = lazy(() => import('./password-recovery-dialog'));
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { LoadingScreen } from '../../components/loading-screen';
-import { selectAuthStatus } from './auth-slice';
+import { selectAuthStatus } from './auth-state';
 
 const AuthScreen = lazy(() => import('./auth-screen'));
 

@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../app/hooks';
-import { selectIsSignedIn } from './auth-slice';
+import { selectIsSignedIn } from './auth-state';
 
 export function useIsSignedIn(): boolean {
   return useAppSelector(selectIsSignedIn);

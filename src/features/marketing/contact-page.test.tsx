@@ -7,7 +7,7 @@ import ContactPage from './contact-page';
 import { CONTACT_SEND_DELAY_MS, type SendContactMessage } from './contact-service';
 import { CONTACT_SUBJECTS } from './contact-validation';
 
-vi.mock('../auth', () => ({ useIsSignedIn: () => false }));
+vi.mock('../auth/use-is-signed-in', () => ({ useIsSignedIn: () => false }));
 
 // MUI in jsdom is slow on a busy machine; these journeys are not about speed.
 vi.setConfig({ testTimeout: 20_000 });

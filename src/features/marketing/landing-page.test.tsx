@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import LandingPage from './landing-page';
 
 const auth = vi.hoisted(() => ({ signedIn: false }));
-vi.mock('../auth', () => ({ useIsSignedIn: () => auth.signedIn }));
+vi.mock('../auth/use-is-signed-in', () => ({ useIsSignedIn: () => auth.signedIn }));
 
 // MUI in jsdom is slow on a busy machine; these checks are not about speed.
 vi.setConfig({ testTimeout: 20_000 });

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import PrivacyPage from './privacy-page';
 import TermsPage from './terms-page';
 
-vi.mock('../auth', () => ({ useIsSignedIn: () => false }));
+vi.mock('../auth/use-is-signed-in', () => ({ useIsSignedIn: () => false }));
 
 // MUI in jsdom is slow on a busy machine; these checks are not about speed.
 vi.setConfig({ testTimeout: 20_000 });

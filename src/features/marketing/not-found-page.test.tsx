@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import NotFoundPage from './not-found-page';
 
-vi.mock('../auth', () => ({ useIsSignedIn: () => false }));
+vi.mock('../auth/use-is-signed-in', () => ({ useIsSignedIn: () => false }));
 
 // MUI in jsdom is slow on a busy machine; these checks are not about speed.
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,10 +1,11 @@
+export { themeModeChosen, uiReducer } from './ui-slice';
 export {
   initialUiState,
   isThemeMode,
+  readThemeModeHint,
   selectThemeMode,
-  themeModeChosen,
-  uiReducer,
+  writeThemeModeHint,
   THEME_MODES,
   type ThemeMode,
   type UiState,
-} from './ui-slice';
+} from './ui-state';

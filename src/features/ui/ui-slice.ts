@@ -1,17 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { initialUiState, isThemeMode, type ThemeMode } from './ui-state';
 
-export type ThemeMode = 'light' | 'dark' | 'system';
-export const THEME_MODES: readonly ThemeMode[] = ['light', 'dark', 'system'];
-
-export interface UiState {
-  themeMode: ThemeMode;
-}
-
-export const initialUiState: UiState = { themeMode: 'system' };
-
-export function isThemeMode(value: unknown): value is ThemeMode {
-  return typeof value === 'string' && (THEME_MODES as readonly string[]).includes(value);
-}
+export {
+  initialUiState,
+  isThemeMode,
+  selectThemeMode,
+  THEME_MODES,
+  type ThemeMode,
+  type UiState,
+} from './ui-state';
 
 export const uiSlice = createSlice({
   name: 'ui',
@@ -21,11 +18,7 @@ export const uiSlice = createSlice({
       if (isThemeMode(action.payload)) state.themeMode = action.payload;
     },
   },
-  selectors: {
-    selectThemeMode: (state) => state.themeMode,
-  },
 });
 
 export const { themeModeChosen } = uiSlice.actions;
-export const { selectThemeMode } = uiSlice.selectors;
 export const uiReducer = uiSlice.reducer;

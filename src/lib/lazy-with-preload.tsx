@@ -1,0 +1,28 @@
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * React.lazy, plus `preload()`: once the module is in, the page renders at once instead of
+ * suspending for a turn. main.tsx uses it so the first render of a prerendered page is the page
+ * itself, not the loading fallback in between.
+ */
+export function lazyWithPreload<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): { Component: ComponentType<P>; preload: () => Promise<void> } {
+  let loaded: ComponentType<P> | undefined;
+  const remember = async () => {
+    const module = await load();
+    loaded = module.default;
+    return module;
+  };
+  const Lazy = lazy(remember);
+  function Component(props: P) {
+    const Page = loaded ?? Lazy;
+    return <Page {...props} />;
+  }
+  return {
+    Component,
+    preload: async () => {
+      await remember();
+    },
+  };
+}
