@@ -6,7 +6,8 @@ import { parseError } from './errors.ts';
 export type SelectItem =
   { type: 'star' } | { type: 'field'; name: string; alias: string | null; cast: string | null };
 
-export const FILTER_OPS = [
+/** Operators that take an `(any)`/`(all)` quantifier over a `{a,b}` list. */
+const QUANTIFIABLE_OPS = [
   'eq',
   'neq',
   'gt',
@@ -17,6 +18,10 @@ export const FILTER_OPS = [
   'ilike',
   'match',
   'imatch',
+] as const;
+
+export const FILTER_OPS = [
+  ...QUANTIFIABLE_OPS,
   'in',
   'is',
   'isdistinct',
@@ -35,18 +40,7 @@ export const FILTER_OPS = [
 ] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
 
-const QUANTIFIABLE = new Set<FilterOp>([
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'match',
-  'imatch',
-]);
+const QUANTIFIABLE = new Set<FilterOp>(QUANTIFIABLE_OPS);
 const FTS_OPS = new Set<FilterOp>(['fts', 'plfts', 'phfts', 'wfts']);
 export const IS_VALUES = ['null', 'not_null', 'true', 'false', 'unknown'] as const;
 export type IsValue = (typeof IS_VALUES)[number];
@@ -129,9 +123,19 @@ export const ALLOWED_CASTS: Record<string, string> = {
   timestamptz: 'timestamptz',
 };
 
-function splitTopLevel(input: string, what: string): string[] {
+/**
+ * Splits on the commas that stand outside double quotes and parentheses (and, with `braces`,
+ * outside `{...}`). `fail` makes the error for a stray closing bracket (`'stray'`) or for quotes
+ * or brackets left open (`'open'`).
+ */
+function splitOutside(
+  input: string,
+  braces: boolean,
+  fail: (problem: 'stray' | 'open') => Error,
+): string[] {
   const parts: string[] = [];
   let depth = 0;
+  let brace = 0;
   let quoted = false;
   let current = '';
   for (let i = 0; i < input.length; i++) {
@@ -147,20 +151,31 @@ function splitTopLevel(input: string, what: string): string[] {
     }
     if (ch === '"') quoted = true;
     else if (ch === '(') depth++;
-    else if (ch === ')') {
-      depth--;
-      if (depth < 0) throw parseError(`failed to parse ${what}`, `unexpected ")" in "${input}"`);
-    } else if (ch === ',' && depth === 0) {
+    else if (ch === ')') depth--;
+    else if (braces && ch === '{') brace++;
+    else if (braces && ch === '}') brace--;
+    else if (ch === ',' && depth === 0 && brace === 0) {
       parts.push(current);
       current = '';
       continue;
     }
+    if (depth < 0 || brace < 0) throw fail('stray');
     current += ch;
   }
-  if (quoted || depth !== 0)
-    throw parseError(`failed to parse ${what}`, `unbalanced quotes or parentheses in "${input}"`);
+  if (quoted || depth !== 0 || brace !== 0) throw fail('open');
   parts.push(current);
   return parts;
+}
+
+function splitTopLevel(input: string, what: string): string[] {
+  return splitOutside(input, false, (problem) =>
+    parseError(
+      `failed to parse ${what}`,
+      problem === 'stray'
+        ? `unexpected ")" in "${input}"`
+        : `unbalanced quotes or parentheses in "${input}"`,
+    ),
+  );
 }
 
 /** A field name, possibly double-quoted ("my col"), with no operators in it. */
@@ -415,40 +430,12 @@ function unquoteLogicValue(opAndValue: string): string {
 }
 
 function splitLogicItems(inner: string, context: string): string[] {
-  const items: string[] = [];
-  let depth = 0;
-  let brace = 0;
-  let quoted = false;
-  let current = '';
-  for (let i = 0; i < inner.length; i++) {
-    const ch = inner[i]!;
-    if (quoted) {
-      if (ch === '\\' && i + 1 < inner.length) {
-        current += ch + inner[++i]!;
-        continue;
-      }
-      if (ch === '"') quoted = false;
-      current += ch;
-      continue;
-    }
-    if (ch === '"') quoted = true;
-    else if (ch === '(') depth++;
-    else if (ch === ')') depth--;
-    else if (ch === '{') brace++;
-    else if (ch === '}') brace--;
-    else if (ch === ',' && depth === 0 && brace === 0) {
-      items.push(current);
-      current = '';
-      continue;
-    }
-    if (depth < 0 || brace < 0)
-      throw parseError(`failed to parse logic tree (${context})`, 'unbalanced parentheses');
-    current += ch;
-  }
-  if (quoted || depth !== 0 || brace !== 0)
-    throw parseError(`failed to parse logic tree (${context})`, 'unbalanced quotes or parentheses');
-  items.push(current);
-  return items;
+  return splitOutside(inner, true, (problem) =>
+    parseError(
+      `failed to parse logic tree (${context})`,
+      problem === 'stray' ? 'unbalanced parentheses' : 'unbalanced quotes or parentheses',
+    ),
+  );
 }
 
 export function parseColumnsParam(raw: string, what: 'columns' | 'on_conflict'): string[] {

@@ -111,6 +111,19 @@ function isObject(v: JsonValue): v is { [key: string]: JsonValue } {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+const OBJECTS_EXPECTED = 'The request body must be a JSON object or an array of objects';
+
+/** A body that must be one JSON object: its text and its keys. */
+async function readJsonObject(
+  c: Context,
+  emptyAs: string | null,
+  notObject: string,
+): Promise<{ raw: string; keys: string[] }> {
+  const { raw, value } = await readJson(c, emptyAs);
+  if (!isObject(value)) throw invalidBody(notObject);
+  return { raw, keys: Object.keys(value) };
+}
+
 function send(body: string | null, status: number, headers: Record<string, string> = {}): Response {
   return new Response(body, { status, headers });
 }
@@ -125,6 +138,35 @@ function shapeBody(body: string, n: number, singular: boolean): string {
   if (!singular) return body;
   if (n !== 1) throw singularError(n);
   return body.slice(1, -1).trim();
+}
+
+function mediaType(singular: boolean): string {
+  return singular ? OBJECT_TYPE : JSON_TYPE;
+}
+
+/** `n` rows as JSON in the media type the client negotiated; a HEAD request gets the headers alone. */
+function sendRows(
+  c: Context,
+  rows: { body: string; n: number },
+  singular: boolean,
+  status: number,
+  headers: Record<string, string>,
+): Response {
+  const body = shapeBody(rows.body, rows.n, singular);
+  return send(c.req.method === 'HEAD' ? null : body, status, {
+    'Content-Type': mediaType(singular),
+    ...headers,
+  });
+}
+
+/** What a table request has been parsed into by the time a method serves it. */
+interface TableRequest {
+  c: Context;
+  auth: RequestAuth;
+  tableName: string;
+  q: ReadQuery;
+  accept: Negotiated;
+  prefs: Preferences;
 }
 
 export function createRestRoutes(ctx: ServerContext): Hono {
@@ -182,20 +224,41 @@ export function createRestRoutes(ctx: ServerContext): Hono {
     });
   }
 
+  /**
+   * Runs a route: the schema profile and the method are checked and the caller resolved before
+   * `serve` runs; anything thrown on the way is answered as PostgREST's error body.
+   */
+  async function guarded(
+    c: Context,
+    methods: readonly string[],
+    methodNotAllowed: (method: string) => RestError,
+    serve: (auth: RequestAuth) => Promise<Response>,
+  ): Promise<Response> {
+    let auth: RequestAuth | null = null;
+    try {
+      checkProfile(c);
+      if (!methods.includes(c.req.method)) throw methodNotAllowed(c.req.method);
+      auth = await resolveAuth(c.req.header('authorization'), c.req.header('apikey'));
+      return await serve(auth);
+    } catch (e) {
+      return respondError(e, auth);
+    }
+  }
+
   function queryParams(c: Context): [string, string][] {
     const url = c.req.url;
     const at = url.indexOf('?');
     return at === -1 ? [] : [...new URLSearchParams(url.slice(at + 1)).entries()];
   }
 
-  async function serveRead(
-    c: Context,
-    auth: RequestAuth,
-    tableName: string,
-    q: ReadQuery,
-    accept: Negotiated,
-    prefs: Preferences,
-  ): Promise<Response> {
+  async function serveRead({
+    c,
+    auth,
+    tableName,
+    q,
+    accept,
+    prefs,
+  }: TableRequest): Promise<Response> {
     let { limit, offset } = q;
     const range = parseRange(c.req.header('range'), c.req.header('range-unit'));
     if (range) {
@@ -237,14 +300,10 @@ export function createRestRoutes(ctx: ServerContext): Hono {
         },
       );
     }
-    const body = shapeBody(String(row.body), n, accept.singular);
     const status = total !== null && n < total ? 206 : 200;
-    const headers: Record<string, string> = {
-      'Content-Type': accept.singular ? OBJECT_TYPE : JSON_TYPE,
-      'Content-Range': contentRange(offset, n, total),
-    };
+    const headers: Record<string, string> = { 'Content-Range': contentRange(offset, n, total) };
     if (count) headers['Preference-Applied'] = `count=${prefs.count}`;
-    return send(c.req.method === 'HEAD' ? null : body, status, headers);
+    return sendRows(c, { body: String(row.body), n }, accept.singular, status, headers);
   }
 
   function returningFor(table: TableInfo, q: ReadQuery, prefs: Preferences): SelectItem[] | null {
@@ -289,17 +348,14 @@ export function createRestRoutes(ctx: ServerContext): Hono {
   function bodyColumns(value: JsonValue, q: ReadQuery): string[] {
     if (q.columns) return q.columns;
     if (isObject(value)) return Object.keys(value);
-    if (!Array.isArray(value))
-      throw invalidBody('The request body must be a JSON object or an array of objects');
+    if (!Array.isArray(value)) throw invalidBody(OBJECTS_EXPECTED);
     if (value.length === 0) return [];
     const first = value[0]!;
-    if (!isObject(first))
-      throw invalidBody('The request body must be a JSON object or an array of objects');
+    if (!isObject(first)) throw invalidBody(OBJECTS_EXPECTED);
     const keys = Object.keys(first);
     const sorted = [...keys].sort().join('\u0000');
     for (const item of value) {
-      if (!isObject(item))
-        throw invalidBody('The request body must be a JSON object or an array of objects');
+      if (!isObject(item)) throw invalidBody(OBJECTS_EXPECTED);
       if (Object.keys(item).sort().join('\u0000') !== sorted)
         throw invalidBody('All object keys must match');
     }
@@ -311,17 +367,16 @@ export function createRestRoutes(ctx: ServerContext): Hono {
       if (!table.byName.has(name)) throw bodyColumnNotFound(table.name, name);
   }
 
-  async function serveInsert(
-    c: Context,
-    auth: RequestAuth,
-    tableName: string,
-    q: ReadQuery,
-    accept: Negotiated,
-    prefs: Preferences,
-  ): Promise<Response> {
+  async function serveInsert({
+    c,
+    auth,
+    tableName,
+    q,
+    accept,
+    prefs,
+  }: TableRequest): Promise<Response> {
     const { raw, value } = await readJson(c, null);
-    if (!isObject(value) && !Array.isArray(value))
-      throw invalidBody('The request body must be a JSON object or an array of objects');
+    if (!isObject(value) && !Array.isArray(value)) throw invalidBody(OBJECTS_EXPECTED);
     const columns = bodyColumns(value, q);
     let upsert: 'merge' | 'ignore' | null = null;
     if (prefs.resolution) upsert = prefs.resolution === 'merge-duplicates' ? 'merge' : 'ignore';
@@ -373,26 +428,26 @@ export function createRestRoutes(ctx: ServerContext): Hono {
     }
     if (prefs.return !== 'representation' || result.body === null)
       return send(null, status, headers);
-    headers['Content-Type'] = accept.singular ? OBJECT_TYPE : JSON_TYPE;
-    return send(shapeBody(result.body, result.n, accept.singular), status, headers);
+    return sendRows(c, { body: result.body, n: result.n }, accept.singular, status, headers);
   }
 
-  async function serveUpdateOrDelete(
-    c: Context,
-    auth: RequestAuth,
-    tableName: string,
-    q: ReadQuery,
-    accept: Negotiated,
-    prefs: Preferences,
-  ): Promise<Response> {
+  async function serveUpdateOrDelete({
+    c,
+    auth,
+    tableName,
+    q,
+    accept,
+    prefs,
+  }: TableRequest): Promise<Response> {
     const isPatch = c.req.method === 'PATCH';
     let raw = '{}';
     let columns: string[] = [];
     if (isPatch) {
-      const parsed = await readJson(c, null);
-      if (!isObject(parsed.value)) throw invalidBody('The request body must be a JSON object');
-      raw = parsed.raw;
-      columns = Object.keys(parsed.value);
+      ({ raw, keys: columns } = await readJsonObject(
+        c,
+        null,
+        'The request body must be a JSON object',
+      ));
     }
     const representation = prefs.return === 'representation';
     const built = await build(tableName, (table) => {
@@ -420,96 +475,95 @@ export function createRestRoutes(ctx: ServerContext): Hono {
     const applied = appliedPreferences(prefs);
     if (applied) headers['Preference-Applied'] = applied;
     if (!representation || result.body === null) return send(null, 204, headers);
-    headers['Content-Type'] = accept.singular ? OBJECT_TYPE : JSON_TYPE;
-    return send(shapeBody(result.body, result.n, accept.singular), 200, headers);
+    return sendRows(c, { body: result.body, n: result.n }, accept.singular, 200, headers);
   }
 
-  app.all('/rpc/:fn', async (c) => {
-    let auth: RequestAuth | null = null;
-    try {
-      checkProfile(c);
-      const method = c.req.method;
-      if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
-        throw new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
-      }
-      auth = await resolveAuth(c.req.header('authorization'), c.req.header('apikey'));
-      const accept = negotiate(c.req.header('accept'));
-      const name = c.req.param('fn');
-      const q = parseQuery(queryParams(c), { filterKeys: false });
-      let argsRaw: string;
-      let keys: string[];
-      if (method === 'POST') {
-        const { raw, value } = await readJson(c, '{}');
-        if (!isObject(value))
-          throw invalidBody('The request body must be a JSON object of named arguments');
-        argsRaw = raw;
-        keys = Object.keys(value);
-      } else {
-        const args: Record<string, string> = {};
-        for (const [k, v] of q.rest) args[k] = v;
-        argsRaw = JSON.stringify(args);
-        keys = Object.keys(args);
-      }
-      if (q.select.some((s) => s.type !== 'star') || q.filters.length > 0 || q.order.length > 0) {
-        throw parseError(
-          'failed to parse rpc request',
-          'select, filters and order on function results are not supported',
-        );
-      }
-      const fn = pickFunction(name, keys, await schema.functions(name));
-      const stmt = buildRpc(fn.info, fn.wholeBody ? [] : keys, argsRaw, fn.wholeBody);
-      const count = (r: StatementResult) => (fn.info.returnsSet ? Number(r.rows[0]?.n ?? 0) : 1);
-      const check =
-        accept.singular && fn.info.returnsSet
-          ? (r: StatementResult) => {
-              if (count(r) !== 1) throw singularError(count(r));
-            }
-          : undefined;
-      const result = await execute(c, auth, stmt, check);
-      const row = {
-        body: (result.rows[0]?.body as string | null | undefined) ?? 'null',
-        n: count(result),
-      };
-      if (fn.info.returns === 'void') return send(null, 204);
-      let body = row.body;
-      if (accept.singular && fn.info.returnsSet) body = shapeBody(body, row.n, true);
-      const headers: Record<string, string> = {
-        'Content-Type': accept.singular ? OBJECT_TYPE : JSON_TYPE,
-      };
-      if (fn.info.returnsSet)
-        headers['Content-Range'] = contentRange(0, row.n, prefs(c).count ? row.n : null);
-      return send(method === 'HEAD' ? null : body, 200, headers);
-    } catch (e) {
-      return respondError(e, auth);
-    }
-  });
+  app.all('/rpc/:fn', (c) =>
+    guarded(
+      c,
+      ['GET', 'HEAD', 'POST'],
+      (method) => new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
+      async (auth) => {
+        const method = c.req.method;
+        const accept = negotiate(c.req.header('accept'));
+        const name = c.req.param('fn');
+        const q = parseQuery(queryParams(c), { filterKeys: false });
+        let argsRaw: string;
+        let keys: string[];
+        if (method === 'POST') {
+          ({ raw: argsRaw, keys } = await readJsonObject(
+            c,
+            '{}',
+            'The request body must be a JSON object of named arguments',
+          ));
+        } else {
+          const args: Record<string, string> = {};
+          for (const [k, v] of q.rest) args[k] = v;
+          argsRaw = JSON.stringify(args);
+          keys = Object.keys(args);
+        }
+        if (q.select.some((s) => s.type !== 'star') || q.filters.length > 0 || q.order.length > 0) {
+          throw parseError(
+            'failed to parse rpc request',
+            'select, filters and order on function results are not supported',
+          );
+        }
+        const fn = pickFunction(name, keys, await schema.functions(name));
+        const stmt = buildRpc(fn.info, fn.wholeBody ? [] : keys, argsRaw, fn.wholeBody);
+        const count = (r: StatementResult) => (fn.info.returnsSet ? Number(r.rows[0]?.n ?? 0) : 1);
+        const check =
+          accept.singular && fn.info.returnsSet
+            ? (r: StatementResult) => {
+                if (count(r) !== 1) throw singularError(count(r));
+              }
+            : undefined;
+        const result = await execute(c, auth, stmt, check);
+        const row = {
+          body: (result.rows[0]?.body as string | null | undefined) ?? 'null',
+          n: count(result),
+        };
+        if (fn.info.returns === 'void') return send(null, 204);
+        if (fn.info.returnsSet) {
+          return sendRows(c, row, accept.singular, 200, {
+            'Content-Range': contentRange(0, row.n, prefs(c).count ? row.n : null),
+          });
+        }
+        // A single value is sent as it is, in whichever media type was negotiated.
+        return send(method === 'HEAD' ? null : row.body, 200, {
+          'Content-Type': mediaType(accept.singular),
+        });
+      },
+    ),
+  );
 
   function prefs(c: Context): Preferences {
     return parsePrefer(c.req.header('prefer'));
   }
 
-  app.all('/:table', async (c) => {
-    let auth: RequestAuth | null = null;
-    try {
-      checkProfile(c);
-      const method = c.req.method;
-      if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) {
-        throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
-      }
-      auth = await resolveAuth(c.req.header('authorization'), c.req.header('apikey'));
-      const tableName = c.req.param('table');
-      if (!(await schema.table(tableName))) throw tableNotFound(tableName);
-      const accept = negotiate(c.req.header('accept'));
-      const q = parseQuery(queryParams(c));
-      const p = prefs(c);
-      if (method === 'GET' || method === 'HEAD')
-        return await serveRead(c, auth, tableName, q, accept, p);
-      if (method === 'POST') return await serveInsert(c, auth, tableName, q, accept, p);
-      return await serveUpdateOrDelete(c, auth, tableName, q, accept, p);
-    } catch (e) {
-      return respondError(e, auth);
-    }
-  });
+  app.all('/:table', (c) =>
+    guarded(
+      c,
+      ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+      (method) => new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
+      async (auth) => {
+        const method = c.req.method;
+        const tableName = c.req.param('table');
+        if (!(await schema.table(tableName))) throw tableNotFound(tableName);
+        // Accept before the query string: the order decides which error a bad request gets.
+        const request: TableRequest = {
+          c,
+          auth,
+          tableName,
+          accept: negotiate(c.req.header('accept')),
+          q: parseQuery(queryParams(c)),
+          prefs: prefs(c),
+        };
+        if (method === 'GET' || method === 'HEAD') return serveRead(request);
+        if (method === 'POST') return serveInsert(request);
+        return serveUpdateOrDelete(request);
+      },
+    ),
+  );
 
   app.all('*', () =>
     respondError(new RestError(404, 'PGRST125', 'Invalid path specified in request URL'), null),

@@ -26,6 +26,36 @@ export async function configureAi(
   return page.getByRole('tabpanel', { name: 'AI Assistants' });
 }
 
+/**
+ * A ready user whose ChatGPT connection (to the fake OpenAI at `ai.baseURL`) tested fine, left
+ * on /create.
+ */
+export async function openCreateWithAi(
+  page: Page,
+  request: APIRequestContext,
+  ai: { apiKey: string; baseURL: string },
+): Promise<TestUser> {
+  const user = await signInReadyUser(page, request);
+  const panel = await configureAi(page, ai);
+  await expect(
+    panel.getByText('Connection successful! You can now generate posts with ChatGPT.'),
+  ).toBeVisible();
+  await page.goto('/create');
+  return user;
+}
+
+/** On /create: picks the preset whose label is exactly `label` in the Content prompt select. */
+export async function choosePrompt(page: Page, label: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Content prompt' }).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+/** On /create: picks the preset and presses Generate with ChatGPT. */
+export async function generateFromPrompt(page: Page, label: string): Promise<void> {
+  await choosePrompt(page, label);
+  await page.getByRole('button', { name: 'Generate with ChatGPT' }).click();
+}
+
 export interface ServerDraft {
   id: string;
   content: string;

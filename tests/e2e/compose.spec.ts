@@ -1,11 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { FAKE_POST, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai';
 import {
   aiPostsPanel,
   configureAi,
   contentField,
   draftsPanel,
+  generateFromPrompt,
   notice,
+  openCreateWithAi,
   signInReadyUser,
 } from './compose-support';
 
@@ -26,11 +28,6 @@ test.beforeEach(() => {
   fake.reset();
 });
 
-async function choosePrompt(page: Page, label: string) {
-  await page.getByRole('combobox', { name: 'Content prompt' }).click();
-  await page.getByRole('option', { name: label, exact: true }).click();
-}
-
 function redBox(page: Page, text: string) {
   return page.getByRole('alert').filter({ hasText: text });
 }
@@ -41,24 +38,18 @@ async function expectRedBox(page: Page, text: string) {
   await expect(box).toHaveClass(/MuiAlert-\w*[Ee]rror/);
 }
 
-async function connectAi(page: Page) {
-  const panel = await configureAi(page, { apiKey: KEY, baseURL: fake.url });
-  await expect(
-    panel.getByText('Connection successful! You can now generate posts with ChatGPT.'),
-  ).toBeVisible();
+function openCreate(page: Page, request: APIRequestContext) {
+  return openCreateWithAi(page, request, { apiKey: KEY, baseURL: fake.url });
 }
 
 test('generates a post from a preset with the business profile, shows hashtags, preview and prediction', async ({
   page,
   request,
 }) => {
-  await signInReadyUser(page, request);
-  await connectAi(page);
-  await page.goto('/create');
+  await openCreate(page, request);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Create New Post' })).toBeVisible();
-  const generate = page.getByRole('button', { name: 'Generate with ChatGPT' });
-  await expect(generate).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Generate with ChatGPT' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Review & Edit' })).toBeDisabled();
   // Facebook and Twitter are on by default.
   await expect(page.getByRole('button', { name: 'Facebook', pressed: true })).toBeVisible();
@@ -66,8 +57,7 @@ test('generates a post from a preset with the business profile, shows hashtags, 
   await expect(page.getByRole('button', { name: 'LinkedIn', pressed: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Instagram', pressed: false })).toBeVisible();
 
-  await choosePrompt(page, 'New product or feature');
-  await generate.click();
+  await generateFromPrompt(page, 'New product or feature');
   await expect(contentField(page)).toHaveValue(GENERATED);
   await expect(contentField(page)).toHaveAccessibleDescription(`${GENERATED.length} characters`);
   await expect(page.getByText('Predicted engagement: 82%')).toBeVisible();
@@ -117,12 +107,9 @@ test('generation goes on without the business profile when it cannot be read', a
   page,
   request,
 }) => {
-  await signInReadyUser(page, request);
-  await connectAi(page);
-  await page.goto('/create');
+  await openCreate(page, request);
   await page.route('**/rest/v1/onboarding_data*', (route) => route.abort('connectionrefused'));
-  await choosePrompt(page, 'FAQs');
-  await page.getByRole('button', { name: 'Generate with ChatGPT' }).click();
+  await generateFromPrompt(page, 'FAQs');
   await expect(contentField(page)).toHaveValue(GENERATED);
   const userMessage = fake
     .chatBodies()
@@ -143,8 +130,7 @@ test('a missing key is named in the red box, on /create and on the dashboard', a
   ).toBeVisible();
 
   await page.goto('/create');
-  await choosePrompt(page, 'Industry news');
-  await page.getByRole('button', { name: 'Generate with ChatGPT' }).click();
+  await generateFromPrompt(page, 'Industry news');
   await expectRedBox(page, 'OpenAI API key not configured. Please add your API key in Settings.');
   await expect(contentField(page)).toHaveValue('');
   expect(fake.requests).toHaveLength(0);
@@ -175,8 +161,7 @@ test('an invalid key: the dashboard test names it, generation shows the generic 
   await expect(page.getByText('Error', { exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: 'Create Content' }).first().click();
-  await choosePrompt(page, 'Educational content');
-  await page.getByRole('button', { name: 'Generate with ChatGPT' }).click();
+  await generateFromPrompt(page, 'Educational content');
   await expectRedBox(page, 'Failed to generate post. Please try again.');
   expect(fake.requests.at(-1)!.headers.authorization).toBe('Bearer sk-e2e-wrong-key-000000');
 });
@@ -200,8 +185,7 @@ test('an unreachable AI service: connection failed on the dashboard, generic fai
   ).toBeVisible();
 
   await page.getByRole('link', { name: 'Create Content' }).first().click();
-  await choosePrompt(page, 'Behind-the-scenes');
-  await page.getByRole('button', { name: 'Generate with ChatGPT' }).click();
+  await generateFromPrompt(page, 'Behind-the-scenes');
   await expectRedBox(page, 'Failed to generate post. Please try again.');
 });
 
@@ -209,12 +193,9 @@ test('an empty model reply is hidden behind the generic failure; Perplexity cann
   page,
   request,
 }) => {
-  await signInReadyUser(page, request);
-  await connectAi(page);
-  await page.goto('/create');
+  await openCreate(page, request);
   fake.enqueue({ kind: 'empty' }, { kind: 'empty' });
-  await choosePrompt(page, 'Customer success story');
-  await page.getByRole('button', { name: 'Generate with ChatGPT' }).click();
+  await generateFromPrompt(page, 'Customer success story');
   await expectRedBox(page, 'Failed to generate post. Please try again.');
 
   await page.getByRole('radio', { name: 'Perplexity' }).check();
@@ -265,11 +246,8 @@ test('the review modal: revise with feedback, approve, then schedule from the da
   page,
   request,
 }) => {
-  await signInReadyUser(page, request);
-  await connectAi(page);
-  await page.goto('/create');
-  await choosePrompt(page, 'Company culture or team');
-  await page.getByRole('button', { name: 'Generate with ChatGPT' }).click();
+  await openCreate(page, request);
+  await generateFromPrompt(page, 'Company culture or team');
   await expect(contentField(page)).toHaveValue(GENERATED);
 
   await page.getByRole('button', { name: 'Review & Edit' }).click();
@@ -319,11 +297,8 @@ test('the review modal: revise with feedback, approve, then schedule from the da
 });
 
 test('the review modal: reject from the dashboard Review link', async ({ page, request }) => {
-  await signInReadyUser(page, request);
-  await connectAi(page);
-  await page.goto('/create');
-  await choosePrompt(page, 'User-generated content');
-  await page.getByRole('button', { name: 'Generate with ChatGPT' }).click();
+  await openCreate(page, request);
+  await generateFromPrompt(page, 'User-generated content');
   await expect(contentField(page)).toHaveValue(GENERATED);
 
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
@@ -444,9 +419,7 @@ test('Cancel asks first; the publish options, extras and AI recommendation are t
 
 test('works at phone width with the keyboard', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInReadyUser(page, request);
-  await connectAi(page);
-  await page.goto('/create');
+  await openCreate(page, request);
   await expect(page.getByRole('heading', { level: 1, name: 'Create New Post' })).toBeVisible();
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -1,42 +1,14 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { configureStore } from '@reduxjs/toolkit';
-import { Provider } from 'react-redux';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/fixtures/fake-openai';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import { AiAssistantsPanel } from './ai-assistants-panel';
-import { aiReducer } from './ai-slice';
+import { renderWithAiStore, setUpFakeOpenAI } from './ai-panel-test-support';
 
-let fake: FakeOpenAI;
+const openai = setUpFakeOpenAI('sk-valid-key-123456');
 
 function renderPanel() {
-  const store = configureStore({ reducer: { ai: aiReducer } });
-  const user = userEvent.setup();
-  render(
-    <Provider store={store}>
-      <AiAssistantsPanel />
-    </Provider>,
-  );
-  return { store, user };
+  return renderWithAiStore(<AiAssistantsPanel />);
 }
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: 'sk-valid-key-123456' });
-});
-
-afterAll(async () => {
-  await fake.close();
-});
-
-beforeEach(() => {
-  fake.reset();
-  localStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
-});
 
 // MUI role queries in jsdom are slow on a busy machine; the default 5 s is too tight.
 describe('AiAssistantsPanel', { timeout: 20_000 }, () => {
@@ -68,7 +40,7 @@ describe('AiAssistantsPanel', { timeout: 20_000 }, () => {
     await user.clear(key);
     expect(save).toBeDisabled();
     expect(key).toHaveAccessibleDescription('Please enter your OpenAI API key');
-    expect(fake.requests).toHaveLength(0);
+    expect(openai.fake.requests).toHaveLength(0);
   });
 
   it('shows and hides the key', async () => {
@@ -86,7 +58,7 @@ describe('AiAssistantsPanel', { timeout: 20_000 }, () => {
     await user.paste('sk-valid-key-123456');
     await user.type(screen.getByRole('textbox', { name: 'Organization ID (optional)' }), 'org-42');
     await user.click(screen.getByRole('textbox', { name: 'API Base URL (optional)' }));
-    await user.paste(fake.url);
+    await user.paste(openai.fake.url);
     await user.click(screen.getByRole('button', { name: 'Save & Test Connection' }));
 
     expect(
@@ -97,9 +69,9 @@ describe('AiAssistantsPanel', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(localStorage.getItem('openai_api_key')).toBe('sk-valid-key-123456');
     expect(localStorage.getItem('openai_org_id')).toBe('org-42');
-    expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]?.headers.authorization).toBe('Bearer sk-valid-key-123456');
-    expect(fake.requests[0]?.headers['openai-organization']).toBe('org-42');
+    expect(openai.fake.requests).toHaveLength(1);
+    expect(openai.fake.requests[0]?.headers.authorization).toBe('Bearer sk-valid-key-123456');
+    expect(openai.fake.requests[0]?.headers['openai-organization']).toBe('org-42');
     expect(JSON.stringify(store.getState())).not.toContain('sk-valid-key-123456');
     expect(store.getState().ai.keyConfigured).toBe(true);
   });
@@ -111,7 +83,7 @@ describe('AiAssistantsPanel', { timeout: 20_000 }, () => {
     await user.click(screen.getByLabelText(/^OpenAI API Key/));
     await user.paste('sk-wrong-key-000000');
     await user.click(screen.getByRole('textbox', { name: 'API Base URL (optional)' }));
-    await user.paste(fake.url);
+    await user.paste(openai.fake.url);
     await user.click(screen.getByRole('button', { name: 'Save & Test Connection' }));
 
     const alert = await screen.findByText(
@@ -146,7 +118,7 @@ describe('AiAssistantsPanel', { timeout: 20_000 }, () => {
     );
     expect(baseUrl).toHaveFocus();
     expect(localStorage.getItem('openai_api_key')).toBeNull();
-    expect(fake.requests).toHaveLength(0);
+    expect(openai.fake.requests).toHaveLength(0);
   });
 
   it('fills the form from what is stored on the device', () => {

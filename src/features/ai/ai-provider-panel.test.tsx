@@ -1,15 +1,11 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { configureStore } from '@reduxjs/toolkit';
-import { Provider } from 'react-redux';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/fixtures/fake-openai';
 import { AiProviderPanel } from './ai-provider-panel';
-import { aiReducer } from './ai-slice';
+import { renderWithAiStore, setUpFakeOpenAI } from './ai-panel-test-support';
 
-let fake: FakeOpenAI;
+const openai = setUpFakeOpenAI('sk-valid-key-123456');
 
 function Where() {
   const location = useLocation();
@@ -17,42 +13,20 @@ function Where() {
 }
 
 function renderPanel() {
-  const store = configureStore({ reducer: { ai: aiReducer } });
-  const user = userEvent.setup();
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={['/dashboard']}>
-        <Routes>
-          <Route path="/dashboard" element={<AiProviderPanel />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
+  return renderWithAiStore(
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <Routes>
+        <Route path="/dashboard" element={<AiProviderPanel />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
   );
-  return { store, user };
 }
 
 function storeKey(key: string) {
   localStorage.setItem('openai_api_key', key);
-  localStorage.setItem('openai_base_url', fake.url);
+  localStorage.setItem('openai_base_url', openai.fake.url);
 }
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: 'sk-valid-key-123456' });
-});
-
-afterAll(async () => {
-  await fake.close();
-});
-
-beforeEach(() => {
-  fake.reset();
-  localStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
-});
 
 // MUI role queries in jsdom are slow on a busy machine; the default 5 s is too tight.
 describe('AiProviderPanel', { timeout: 20_000 }, () => {
@@ -70,7 +44,7 @@ describe('AiProviderPanel', { timeout: 20_000 }, () => {
       await screen.findByText('Connection successful! You can now generate posts with ChatGPT.'),
     ).toBeInTheDocument();
     expect(screen.getByText('Connected')).toBeInTheDocument();
-    expect(fake.requests).toHaveLength(1);
+    expect(openai.fake.requests).toHaveLength(1);
   });
 
   it('says the key is invalid when the server refuses it', async () => {
@@ -85,7 +59,7 @@ describe('AiProviderPanel', { timeout: 20_000 }, () => {
 
   it('says the connection failed when the server errors', async () => {
     storeKey('sk-valid-key-123456');
-    fake.setMode({ kind: 'server-error' });
+    openai.fake.setMode({ kind: 'server-error' });
     const { user } = renderPanel();
     await user.click(screen.getByRole('button', { name: 'Test Connection' }));
     expect(
@@ -106,7 +80,7 @@ describe('AiProviderPanel', { timeout: 20_000 }, () => {
     expect(screen.getByText('Disconnected')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Open Settings' }));
     expect(screen.getByText('at /settings {"tab":"integrations"}')).toBeInTheDocument();
-    expect(fake.requests).toHaveLength(0);
+    expect(openai.fake.requests).toHaveLength(0);
   });
 
   it('keeps Perplexity Disconnected and untestable', async () => {

@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAppSelector } from '../../app/hooks';
+import { PostListItem } from '../../components/post-list-item';
 import {
   AI_POST_STATUS_LABELS,
   selectPendingReviewCount,
@@ -28,51 +29,43 @@ const statusColors: Record<AiPostStatus, 'default' | 'success' | 'warning' | 'er
 const AI_POSTS_SHOWN = 5;
 
 function AiPostItem({ post }: { post: AiPost }) {
-  const titleId = useId();
   return (
-    <Box
-      component="li"
-      aria-labelledby={titleId}
-      sx={{ py: 2, listStyle: 'none', '& + &': { borderTop: 1, borderColor: 'divider' } }}
-    >
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
-        <Typography id={titleId} variant="subtitle2" component="h3">
-          {providerLabel(post.aiProvider)}
-        </Typography>
+    <PostListItem
+      title={providerLabel(post.aiProvider)}
+      badges={
         <Chip
           size="small"
           color={statusColors[post.status]}
           label={AI_POST_STATUS_LABELS[post.status]}
         />
-        <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
-          {formatDateTime(post.generatedAt)}
-        </Typography>
-      </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
-        {`Prompt: ${post.prompt}`}
-      </Typography>
-      <Typography variant="body2" sx={{ my: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {cut(post.content, CUT_AI_CONTENT)}
-      </Typography>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        {post.platforms.map((platform) => (
-          <Chip key={platform} size="small" variant="outlined" label={platform} />
-        ))}
-        <Typography variant="body2" color="text.secondary">
-          {`Predicted engagement: ${post.engagementPrediction}%`}
-        </Typography>
-      </Stack>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
-        <Button size="small" variant="outlined" component={RouterLink} to={reviewLink(post)}>
-          Review
-        </Button>
-        {post.status === 'approved' && (
-          <Button size="small" variant="contained" component={RouterLink} to="/calendar">
-            Schedule
+      }
+      date={formatDateTime(post.generatedAt)}
+      prompt={post.prompt}
+      content={cut(post.content, CUT_AI_CONTENT)}
+      preWrap
+      details={
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          {post.platforms.map((platform) => (
+            <Chip key={platform} size="small" variant="outlined" label={platform} />
+          ))}
+          <Typography variant="body2" color="text.secondary">
+            {`Predicted engagement: ${post.engagementPrediction}%`}
+          </Typography>
+        </Stack>
+      }
+      actions={
+        <>
+          <Button size="small" variant="outlined" component={RouterLink} to={reviewLink(post)}>
+            Review
           </Button>
-        )}
-      </Stack>
-    </Box>
+          {post.status === 'approved' && (
+            <Button size="small" variant="contained" component={RouterLink} to="/calendar">
+              Schedule
+            </Button>
+          )}
+        </>
+      }
+    />
   );
 }
 

@@ -12,6 +12,7 @@ import Edit from '@mui/icons-material/Edit';
 import Schedule from '@mui/icons-material/Schedule';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PostListItem } from '../../components/post-list-item';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
 import { deleteDraft, selectAllDrafts, selectDraftsLoaded, type Draft } from '../drafts';
 import {
@@ -31,48 +32,37 @@ export const draftMessages = {
 } as const;
 
 function DraftItem({ draft, onDelete }: { draft: Draft; onDelete: () => void }) {
-  const titleId = useId();
   return (
-    <Box
-      component="li"
-      aria-labelledby={titleId}
-      sx={{ py: 2, listStyle: 'none', '& + &': { borderTop: 1, borderColor: 'divider' } }}
-    >
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
-        <Typography id={titleId} variant="subtitle2" component="h3">
-          {postTypeLabel(draft.postType)}
-        </Typography>
-        <Chip size="small" variant="outlined" label={providerLabel(draft.aiProvider)} />
-        {draft.conflictOf && <Chip size="small" color="warning" label="Conflict copy" />}
-        <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
-          {formatDate(draft.createdAt)}
-        </Typography>
-      </Stack>
-      {draft.prompt && (
-        <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
-          {`Prompt: ${cut(draft.prompt, CUT_PROMPT)}`}
-        </Typography>
-      )}
-      <Typography variant="body2" sx={{ my: 1, overflowWrap: 'anywhere' }}>
-        {cut(draft.content, CUT_DRAFT_CONTENT)}
-      </Typography>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button
-          size="small"
-          startIcon={<Edit />}
-          component={RouterLink}
-          to={`/create?editDraft=${encodeURIComponent(draft.id)}`}
-        >
-          Edit
-        </Button>
-        <Button size="small" startIcon={<Schedule />} disabled title="Coming soon">
-          Schedule
-        </Button>
-        <Button size="small" color="error" startIcon={<Delete />} onClick={onDelete}>
-          Delete
-        </Button>
-      </Stack>
-    </Box>
+    <PostListItem
+      title={postTypeLabel(draft.postType)}
+      badges={
+        <>
+          <Chip size="small" variant="outlined" label={providerLabel(draft.aiProvider)} />
+          {draft.conflictOf && <Chip size="small" color="warning" label="Conflict copy" />}
+        </>
+      }
+      date={formatDate(draft.createdAt)}
+      prompt={draft.prompt ? cut(draft.prompt, CUT_PROMPT) : undefined}
+      content={cut(draft.content, CUT_DRAFT_CONTENT)}
+      actions={
+        <>
+          <Button
+            size="small"
+            startIcon={<Edit />}
+            component={RouterLink}
+            to={`/create?editDraft=${encodeURIComponent(draft.id)}`}
+          >
+            Edit
+          </Button>
+          <Button size="small" startIcon={<Schedule />} disabled title="Coming soon">
+            Schedule
+          </Button>
+          <Button size="small" color="error" startIcon={<Delete />} onClick={onDelete}>
+            Delete
+          </Button>
+        </>
+      }
+    />
   );
 }
 
