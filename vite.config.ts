@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig, runnerImport, type Plugin } from 'vite';
-import type { OutputBundle } from 'rolldown';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { prerenderLanding } from './scripts/vite-prerender-landing.ts';
 
 // manifest.webmanifest at the top level is the single source of truth: the dev server serves it
 // as is, and the build hands it to the PWA plugin, which writes it into dist/ and precaches it.
@@ -31,58 +31,6 @@ function singleManifestLink(): Plugin {
           seen = true;
           return link;
         });
-      },
-    },
-  };
-}
-
-// The landing page, prerendered into index.html with its critical CSS: a first visit to / paints
-// before any script arrives, and the script then renders the same page over it (src/main.tsx).
-// index.html is every route's document (and the service worker's offline fallback), so an inline
-// script keeps the markup (which React replaces on its first render) off screen anywhere but /, and where the app will paint in dark colours.
-// On / it also starts fetching the landing page's code together with the entry.
-const THEME_HINT_KEY = 'postbloom:theme-mode'; // src/features/ui/ui-state.ts
-
-function landingPreloads(bundle: OutputBundle): string[] {
-  const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-  const entry = chunks.find((chunk) => chunk.isEntry);
-  const landing = chunks.find((chunk) =>
-    chunk.facadeModuleId?.endsWith('/src/features/marketing/landing-page.tsx'),
-  );
-  if (!entry || !landing) throw new Error('prerender: no entry or landing page chunk in the build');
-  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const inEntry = new Set<string>();
-  const walk = (name: string, into: Set<string>) => {
-    if (into.has(name)) return;
-    into.add(name);
-    for (const imported of byName.get(name)?.imports ?? []) walk(imported, into);
-  };
-  walk(entry.fileName, inEntry);
-  const forLanding = new Set<string>();
-  walk(landing.fileName, forLanding);
-  return [...forLanding].filter((name) => !inEntry.has(name)).map((name) => `/${name}`);
-}
-
-function prerenderLanding(): Plugin {
-  return {
-    name: 'postbloom:prerender-landing',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      async handler(html, ctx) {
-        if (!ctx.bundle) return html;
-        const { module } = await runnerImport<typeof import('./src/app/prerender.tsx')>(
-          '/src/app/prerender.tsx',
-          { configFile: false, logLevel: 'error' },
-        );
-        const { html: markup, styleTags } = module.prerenderLanding();
-        const guard = `(function(){var d=document.documentElement,t=null;try{t=localStorage.getItem(${JSON.stringify(THEME_HINT_KEY)})}catch(e){}var dark=t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches);if(location.pathname!=='/'||dark){d.setAttribute('data-prerendered','off');return}${JSON.stringify(landingPreloads(ctx.bundle))}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})()`;
-        return html
-          .replace(
-            '</head>',
-            `<script>${guard}</script><style>html[data-prerendered=off] #prerendered{display:none!important}</style>${styleTags}</head>`,
-          )
-          .replace('<div id="root"></div>', `<div id="root"><div id="prerendered" style="display:contents">${markup}</div></div>`);
       },
     },
   };
