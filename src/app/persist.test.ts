@@ -6,6 +6,7 @@ import { emptyForm } from '../features/onboarding/onboarding-form';
 import { selectThemeMode, themeModeChosen } from '../features/ui';
 import { providerChosen, selectAiProvider } from '../features/ai/ai-slice';
 import { getAppDb } from '../lib/db';
+import { onboardingPersistConfig } from './persist';
 import { makeStore, type AppStore } from './store';
 
 async function bootedStore(): Promise<{ store: AppStore; persistor: Persistor }> {
@@ -98,7 +99,6 @@ describe('onboarding persistence', () => {
       '_persist',
       'answers',
       'completed',
-      'pendingSave',
       'step',
       'userId',
     ]);
@@ -108,5 +108,29 @@ describe('onboarding persistence', () => {
     expect(onboarding.answers?.businessName).toBe('Corner Shop');
     expect(onboarding.step).toBe(3);
     expect(onboarding.check).toBe('unknown');
+  });
+
+  it('drops the pendingSave flag of version 1: a completion now waits in the sync outbox', async () => {
+    // Through the app's own config, not the storage: stores of earlier tests may still write there.
+    const saved = {
+      userId: 'u1',
+      answers: null,
+      step: 1,
+      completed: true,
+      pendingSave: true,
+      _persist: { version: 1, rehydrated: true },
+    };
+    const migrated = await onboardingPersistConfig.migrate!(
+      saved,
+      onboardingPersistConfig.version!,
+    );
+    expect(migrated).toEqual({
+      userId: 'u1',
+      answers: null,
+      step: 1,
+      completed: true,
+      _persist: { version: 1, rehydrated: true },
+    });
+    expect(await onboardingPersistConfig.migrate!(undefined, 2)).toBeUndefined();
   });
 });

@@ -58,13 +58,26 @@ export const uiPersistConfig: PersistConfig<UiState> = {
 
 export const persistedUiReducer = persistReducer(uiPersistConfig, uiReducer);
 
-// In-progress wizard answers and a completion still to reach the server; never the check result.
+// In-progress wizard answers and whether this device completed them; never the check result.
+// The completion itself waits in the sync outbox (Dexie), not here.
+const onboardingMigrations: MigrationManifest = {
+  // Version 1 kept a `pendingSave` flag for a completion made offline; the outbox replaced it.
+  2: (state) => {
+    if (!state) return state;
+    const { pendingSave: _pendingSave, ...rest } = state as PersistedState & {
+      pendingSave?: unknown;
+    };
+    return rest as PersistedState;
+  },
+};
+
 export const onboardingPersistConfig: PersistConfig<OnboardingState> = {
   key: 'onboarding',
-  version: 1,
+  version: 2,
   storage: persistStorage,
-  whitelist: ['userId', 'answers', 'step', 'completed', 'pendingSave'],
+  whitelist: ['userId', 'answers', 'step', 'completed'],
   timeout: 0,
+  migrate: createMigrate(onboardingMigrations),
 };
 
 export const persistedOnboardingReducer = persistReducer(

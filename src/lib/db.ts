@@ -26,6 +26,44 @@ export interface DraftRecord {
   version: number | null;
 }
 
+/**
+ * The user's onboarding answers (public.onboarding_data), one row per user. The id is the server
+ * row's id; a row first created on this device takes the user id (see docs/sync-protocol.md).
+ */
+export interface OnboardingRecord {
+  id: string;
+  userId: string;
+  businessName: string;
+  businessType: string;
+  location: string;
+  primaryGoal: string;
+  targetAudience: string;
+  postingFrequency: string;
+  contentPreferences: string[];
+  /** The whole wizard form, as the wizard keeps it (onboarding_data.answers). */
+  answers: Record<string, unknown>;
+  completedAt: string | null;
+  updatedAt: string | null;
+  version: number | null;
+}
+
+/**
+ * The user's profile (public.user_profiles, id = the user id). A null field is one this device
+ * does not write: only non-blank values are sent, and the server's answer brings the whole row.
+ */
+export interface UserProfileRecord {
+  id: string;
+  userId: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  bio: string | null;
+  avatarUrl: string | null;
+  socialCredentialsWizardCompleted: boolean | null;
+  version: number | null;
+}
+
 export type OutboxOp = 'upsert' | 'delete';
 /** pending: waiting to be pushed; inflight: claimed by a push (see leaseUntil); parked: rejected. */
 export type OutboxState = 'pending' | 'inflight' | 'parked';
@@ -72,6 +110,8 @@ export class AppDb extends Dexie {
   drafts!: Table<DraftRecord, string>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: Table<MetaRow, string>;
+  onboardingData!: Table<OnboardingRecord, string>;
+  userProfiles!: Table<UserProfileRecord, string>;
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -83,6 +123,8 @@ export class AppDb extends Dexie {
     });
     // AI generated posts awaiting review: kept on this device only, never synced.
     this.version(2).stores({ aiPosts: 'id, userId, generatedAt, status' });
+    // Synced one-row-per-user tables: onboarding answers and the profile.
+    this.version(3).stores({ onboardingData: 'id, userId', userProfiles: 'id, userId' });
   }
 }
 

@@ -6,5 +6,6 @@ export {
   onboardingCompleted,
   initialOnboardingState,
   selectOnboardingStatus,
+  selectRefusedSave,
   type OnboardingState,
 } from './onboarding-slice';

@@ -141,6 +141,10 @@ export function minutesRemaining(step: number): number {
   return (TOTAL_STEPS - step) * MINUTES_PER_STEP;
 }
 
+/** §8: the alert when the final save fails, here or on the server. */
+export const ONBOARDING_FAILURE =
+  'Failed to complete onboarding. Please check your information and try again.';
+
 /** §5 final save: the first message that blocks it, or null. */
 export function finalSaveError(f: OnboardingForm): string | null {
   if (!filled(f.businessName)) return 'Business name is required';

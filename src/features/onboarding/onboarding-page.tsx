@@ -12,17 +12,11 @@ import {
 } from '@mui/material';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../auth';
-import {
-  cacheCompletion,
-  fetchOnboardingRow,
-  OnboardingSaveError,
-  saveOnboarding,
-  type StoredOnboarding,
-} from './onboarding-api';
+import { fetchOnboardingRow } from './onboarding-api';
 import {
   emptyForm,
   finalSaveError,
-  normaliseForm,
+  ONBOARDING_FAILURE,
   rowIsValid,
   toOnboardingRow,
   type OnboardingForm,
@@ -35,17 +29,26 @@ import {
   POSTING_FREQUENCIES,
   PRIMARY_GOALS,
 } from './onboarding-options';
+import {
+  answersForWizard,
+  pickSummary,
+  type LocalOnboardingView,
+  type ProfileSummaryRow,
+} from './onboarding-record';
+import { OnboardingRefusedNotice } from './onboarding-refused-notice';
+import { completeOnboarding, loadLocalOnboarding } from './onboarding-repository';
 import { OnboardingWizard } from './onboarding-wizard';
 import {
   answersSaved,
-  onboardingCompleted,
+  selectLocalOnboarding,
   selectOnboarding,
   selectOnboardingRehydrated,
+  selectRefusedSave,
 } from './onboarding-slice';
 
-const FAILURE = 'Failed to complete onboarding. Please check your information and try again.';
-
-type Mode = 'loading' | 'summary' | 'welcome' | 'wizard';
+/** decide: both rows are read, the summary shows if there is one, else the welcome. */
+type Mode = 'loading' | 'decide' | 'wizard';
+type Shown = 'loading' | 'summary' | 'welcome' | 'wizard';
 
 function LoadingInformation() {
   return (
@@ -77,7 +80,7 @@ function ProfileSummary({
   onRefresh,
   onUpdate,
 }: {
-  row: Omit<StoredOnboarding, 'answers'>;
+  row: ProfileSummaryRow;
   onRefresh: () => void;
   onUpdate: () => void;
 }) {
@@ -124,42 +127,65 @@ export default function OnboardingPage() {
   const userId = user?.id ?? '';
   const local = onboarding.userId === userId ? onboarding : null;
   const inProgress = local !== null && !local.completed && local.answers !== null;
+  const localRow = useAppSelector((s) => selectLocalOnboarding(s, userId));
+  const refused = useAppSelector((s) => selectRefusedSave(s, userId));
+  // Decided when the page opens: a refusal arriving later shows the notice over what is open.
+  const [refusedAtStart] = useState(() => refused !== null);
 
   const [chosenMode, setMode] = useState<Mode | null>(null);
-  const [row, setRow] = useState<StoredOnboarding | null>(null);
+  const [serverRow, setServerRow] = useState<ProfileSummaryRow | null>(null);
   const [chosenStart, setWizardStart] = useState<{ form: OnboardingForm; step: number } | null>(
     null,
   );
-  // Answers in progress on this device reopen the wizard where the user left it.
-  const mode: Mode = chosenMode ?? (inProgress ? 'wizard' : 'loading');
+  // A save the server refused reopens the wizard with those answers; answers in progress on this
+  // device reopen it where the user left it.
+  const refusedForm = refusedAtStart
+    ? (answersForWizard(localRow?.row ?? null, local?.answers ?? null) ?? emptyForm())
+    : null;
+  const mode: Mode = chosenMode ?? (refusedForm || inProgress ? 'wizard' : 'loading');
   const wizardStart =
-    chosenStart ?? (inProgress && local.answers ? { form: local.answers, step: local.step } : null);
+    chosenStart ??
+    (refusedForm
+      ? { form: refusedForm, step: 1 }
+      : inProgress && local.answers
+        ? { form: local.answers, step: local.step }
+        : null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  /** The server's row (REST) and this device's row (Dexie), read again. */
   const load = useCallback(async () => {
-    try {
-      return await fetchOnboardingRow(userId);
-    } catch (e) {
-      console.error('Failed to load onboarding data', e);
-      return null;
-    }
-  }, [userId]);
-
-  const localSummary = local?.completed && local.answers ? local.answers : null;
+    const [server] = await Promise.all([
+      fetchOnboardingRow(userId).catch((e: unknown) => {
+        console.error('Failed to load onboarding data', e);
+        return null;
+      }),
+      dispatch(loadLocalOnboarding(userId)).catch((e: unknown) => {
+        console.error('Failed to read the onboarding answers on this device', e);
+        return null;
+      }),
+    ]);
+    return server;
+  }, [userId, dispatch]);
 
   useEffect(() => {
-    if (!userId || !rehydrated || inProgress) return;
+    if (!userId || !rehydrated || inProgress || refusedAtStart) return;
     void load().then((server) => {
-      setRow(server);
-      setMode(server || localSummary ? 'summary' : 'welcome');
+      setServerRow(server);
+      setMode('decide');
     });
     // Decided once per visit: later slice updates come from this page itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, rehydrated]);
 
+  const localView: LocalOnboardingView | null = localRow
+    ? { row: localRow.row, waiting: localRow.waiting, refused: refused !== null }
+    : null;
+  const summaryRow = pickSummary(serverRow, localView);
+  const shown: Shown = mode === 'decide' ? (summaryRow ? 'summary' : 'welcome') : mode;
+
   const openWizard = () => {
-    const saved = local?.answers ?? (row ? normaliseForm(row.answers) : emptyForm());
+    const saved = answersForWizard(summaryRow, null) ?? local?.answers ?? emptyForm();
     setWizardStart({ form: saved, step: 1 });
     setMode('wizard');
   };
@@ -172,54 +198,47 @@ export default function OnboardingPage() {
       return;
     }
     if (!rowIsValid(toOnboardingRow(form, new Date().toISOString()))) {
-      setError(FAILURE);
+      setError(ONBOARDING_FAILURE);
       return;
     }
     setSaving(true);
-    const finish = (pendingSave: boolean) => {
-      dispatch(onboardingCompleted({ userId: user.id, answers: form, pendingSave }));
-      cacheCompletion(user.id, true);
-      void navigate('/dashboard');
-    };
-    if (!navigator.onLine) {
-      finish(true);
-      return;
-    }
     try {
-      await saveOnboarding(user, form);
-      finish(false);
+      // Online or offline alike: saved here and queued; the sync engine takes it to the server.
+      await dispatch(completeOnboarding(user, form));
+      void navigate('/dashboard');
     } catch (e) {
-      if (e instanceof OnboardingSaveError && e.offline) {
-        finish(true);
-        return;
-      }
-      setError(e instanceof Error && e.message ? e.message : FAILURE);
+      console.error('Failed to save onboarding data', e);
+      setError(e instanceof Error && e.message ? e.message : ONBOARDING_FAILURE);
       setSaving(false);
     }
   };
-
-  const summaryRow = row ?? (localSummary ? toOnboardingRow(localSummary, '') : null);
 
   return (
     <Box>
       <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
         Onboarding Wizard
       </Typography>
-      {(mode === 'loading' || !rehydrated) && <LoadingInformation />}
-      {mode === 'summary' && summaryRow && (
+      {refused && (
+        <OnboardingRefusedNotice
+          detail={refused.message}
+          onReview={shown === 'wizard' ? undefined : openWizard}
+        />
+      )}
+      {(shown === 'loading' || !rehydrated) && <LoadingInformation />}
+      {shown === 'summary' && summaryRow && (
         <ProfileSummary
           row={summaryRow}
           onRefresh={() => {
             setMode('loading');
             void load().then((server) => {
-              setRow(server);
-              setMode('summary');
+              setServerRow(server);
+              setMode('decide');
             });
           }}
           onUpdate={openWizard}
         />
       )}
-      {mode === 'welcome' && (
+      {shown === 'welcome' && (
         <Paper sx={{ p: { xs: 2, sm: 4 }, maxWidth: 760, mx: 'auto', textAlign: 'center' }}>
           <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
             Welcome to Postbloom
@@ -241,7 +260,7 @@ export default function OnboardingPage() {
           </Stack>
         </Paper>
       )}
-      {mode === 'wizard' && wizardStart && (
+      {shown === 'wizard' && wizardStart && (
         <OnboardingWizard
           initialForm={wizardStart.form}
           initialStep={wizardStart.step}

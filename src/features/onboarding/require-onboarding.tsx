@@ -1,35 +1,41 @@
-import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadingScreen } from '../../components/loading-screen';
 import { selectCurrentUser } from '../auth';
-import {
-  cacheCompletion,
-  cachedCompletion,
-  fetchOnboardingComplete,
-  saveOnboarding,
-} from './onboarding-api';
+// The slice file, not the sync feature's index: the index also exports the top-bar indicator,
+// which the first paint does not need (see app/root-reducer.ts).
+import { selectParkedEntries, selectWaitingCount } from '../sync/sync-slice';
+import { cacheCompletion, cachedCompletion, fetchOnboardingComplete } from './onboarding-api';
 import {
   onboardingChecked,
-  onboardingSaveConfirmed,
-  selectOnboarding,
   selectOnboardingRehydrated,
   selectOnboardingStatus,
+  selectRefusedSave,
 } from './onboarding-slice';
 
 export const ONBOARDING_PATH = '/onboarding';
 
+// Dexie and the notice load with the first signed-in page, not with the first paint.
+const loadRepository = () => import('./onboarding-repository');
+const OnboardingRefusedNotice = lazy(() => import('./onboarding-refused-notice'));
+
 /**
  * The onboarding gate: a signed-in user who has not finished onboarding is sent to /onboarding
- * from every other protected page. It also sends a completion made offline once online again.
+ * from every other protected page. A completion waiting in the outbox counts as complete; one the
+ * server refused is shown with a way back to the wizard.
  */
 export function RequireOnboarding() {
   const user = useAppSelector(selectCurrentUser);
   const userId = user?.id ?? '';
   const status = useAppSelector((s) => selectOnboardingStatus(s, userId));
+  const refused = useAppSelector((s) => selectRefusedSave(s, userId));
   const rehydrated = useAppSelector(selectOnboardingRehydrated);
-  const onboarding = useAppSelector(selectOnboarding);
+  // The outbox changes (a push settled, an entry parked, retried or discarded): re-read the row.
+  const parked = useAppSelector(selectParkedEntries);
+  const waiting = useAppSelector(selectWaitingCount);
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const location = useLocation();
 
   useEffect(() => {
@@ -37,45 +43,46 @@ export function RequireOnboarding() {
     let cancelled = false;
     fetchOnboardingComplete(userId)
       .then((complete) => {
-        if (cancelled) return;
-        cacheCompletion(userId, complete);
-        dispatch(onboardingChecked({ userId, complete }));
+        if (!cancelled) dispatch(onboardingChecked({ userId, complete }));
       })
       .catch((error: unknown) => {
         console.error('Onboarding status check failed', error);
-        if (!cancelled) dispatch(onboardingChecked({ userId, complete: cachedCompletion(userId) }));
+        if (!cancelled)
+          dispatch(
+            onboardingChecked({ userId, complete: cachedCompletion(userId), source: 'cache' }),
+          );
       });
     return () => {
       cancelled = true;
     };
   }, [userId, rehydrated, dispatch]);
 
-  const pending =
-    onboarding.pendingSave && onboarding.userId === userId && onboarding.answers !== null;
-  const answers = onboarding.answers;
   useEffect(() => {
-    if (!pending || !user || !answers) return;
-    let running = false;
-    const send = () => {
-      if (running || !navigator.onLine) return;
-      running = true;
-      saveOnboarding(user, answers)
-        .then(() => {
-          cacheCompletion(user.id, true);
-          dispatch(onboardingSaveConfirmed({ userId: user.id }));
-        })
-        .catch((error: unknown) => console.error('Onboarding save still waiting', error))
-        .finally(() => {
-          running = false;
-        });
-    };
-    send();
-    window.addEventListener('online', send);
-    return () => window.removeEventListener('online', send);
-  }, [pending, user, answers, dispatch]);
+    if (!userId || !rehydrated) return;
+    loadRepository()
+      .then(({ loadLocalOnboarding }) => dispatch(loadLocalOnboarding(userId)))
+      .catch((error: unknown) => console.error('Could not read the onboarding answers', error));
+  }, [userId, rehydrated, parked, waiting, dispatch]);
+
+  // The cached flag follows the verdict: "true" when complete, removed when not (§4).
+  useEffect(() => {
+    if (userId && status !== 'unknown') cacheCompletion(userId, status === 'complete');
+  }, [userId, status]);
 
   if (location.pathname === ONBOARDING_PATH) return <Outlet />;
   if (!rehydrated || status === 'unknown') return <LoadingScreen />;
   if (status === 'incomplete') return <Navigate to={ONBOARDING_PATH} replace />;
-  return <Outlet />;
+  return (
+    <>
+      {refused && (
+        <Suspense fallback={null}>
+          <OnboardingRefusedNotice
+            detail={refused.message}
+            onReview={() => void navigate(ONBOARDING_PATH)}
+          />
+        </Suspense>
+      )}
+      <Outlet />
+    </>
+  );
 }

@@ -85,6 +85,14 @@ describe('SyncIndicator', () => {
                   error: { ...error, code: 'PGRST413', status: 413 },
                   createdAt: 2,
                 },
+                {
+                  seq: 11,
+                  entity: 'onboarding_data',
+                  entityId: 'o1',
+                  op: 'upsert',
+                  error,
+                  createdAt: 3,
+                },
               ],
             }),
           ),
@@ -96,6 +104,7 @@ describe('SyncIndicator', () => {
     expect(dialog).toHaveTextContent('The server found invalid data in it.');
     expect(dialog).toHaveTextContent('Draft deletion');
     expect(dialog).toHaveTextContent('It is too large to upload.');
+    expect(dialog).toHaveTextContent('Onboarding answers change');
     await user.click(screen.getAllByRole('button', { name: 'Retry' })[0]!);
     expect(dispatch).toHaveBeenCalledWith(syncRetryRequested({ seqs: [4] }));
     await user.click(screen.getAllByRole('button', { name: 'Discard' })[1]!);

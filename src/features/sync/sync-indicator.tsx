@@ -41,7 +41,11 @@ export function indicatorText(s: SyncIndicatorState): string {
   }
 }
 
-const ENTITY_LABELS: Record<string, string> = { post_drafts: 'Draft' };
+const ENTITY_LABELS: Record<string, string> = {
+  post_drafts: 'Draft',
+  onboarding_data: 'Onboarding answers',
+  user_profiles: 'Profile',
+};
 
 function describe(entry: ParkedEntry): { title: string; reason: string } {
   const what = ENTITY_LABELS[entry.entity] ?? 'Change';

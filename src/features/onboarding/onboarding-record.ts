@@ -1,0 +1,115 @@
+import type { OnboardingRecord, UserProfileRecord } from '../../lib/db';
+import { normaliseForm, toOnboardingRow, type OnboardingForm } from './onboarding-form';
+
+export const ONBOARDING_ENTITY = 'onboarding_data';
+export const PROFILE_ENTITY = 'user_profiles';
+
+/** The completed wizard as the local row that the outbox sends (mapping of spec §3). */
+export function recordFromForm(
+  form: OnboardingForm,
+  meta: { id: string; userId: string; completedAt: string; version: number | null },
+): OnboardingRecord {
+  const row = toOnboardingRow(form, meta.completedAt);
+  return {
+    id: meta.id,
+    userId: meta.userId,
+    businessName: row.business_name,
+    businessType: row.business_type,
+    location: row.location,
+    primaryGoal: row.primary_goal,
+    targetAudience: row.target_audience,
+    postingFrequency: row.posting_frequency,
+    contentPreferences: row.content_preferences,
+    answers: { ...form },
+    completedAt: meta.completedAt,
+    updatedAt: null,
+    version: meta.version,
+  };
+}
+
+const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/** The profile fields the final save writes: the account's email and names (§5: non-blank only). */
+export function profileFromUser(user: {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}): UserProfileRecord {
+  return {
+    id: user.id,
+    userId: user.id,
+    email: blankToNull(user.email),
+    firstName: blankToNull(user.firstName),
+    lastName: blankToNull(user.lastName),
+    company: null,
+    bio: null,
+    avatarUrl: null,
+    socialCredentialsWizardCompleted: null,
+    version: null,
+  };
+}
+
+/** What the Business Profile summary shows, in the server's column names. */
+export interface ProfileSummaryRow {
+  business_name: string;
+  business_type: string;
+  location: string;
+  primary_goal: string;
+  target_audience: string;
+  posting_frequency: string;
+  content_preferences: string[];
+  completed_at: string | null;
+  answers: unknown;
+  version: number | null;
+}
+
+export function summaryFromRecord(r: OnboardingRecord): ProfileSummaryRow {
+  return {
+    business_name: r.businessName,
+    business_type: r.businessType,
+    location: r.location,
+    primary_goal: r.primaryGoal,
+    target_audience: r.targetAudience,
+    posting_frequency: r.postingFrequency,
+    content_preferences: r.contentPreferences,
+    completed_at: r.completedAt,
+    answers: r.answers,
+    version: r.version,
+  };
+}
+
+/** The local row and what waits for it in the outbox. */
+export interface LocalOnboardingView {
+  row: OnboardingRecord | null;
+  /** A write of the row is waiting (pending or being pushed). */
+  waiting: boolean;
+  /** The last write was refused by the server. */
+  refused: boolean;
+}
+
+/**
+ * Which row the summary shows: this device's row while its write has not been settled (waiting or
+ * refused) or when the server gave nothing; otherwise the newer of the two versions.
+ */
+export function pickSummary(
+  server: ProfileSummaryRow | null,
+  local: LocalOnboardingView | null,
+): ProfileSummaryRow | null {
+  const row = local?.row ?? null;
+  if (!row) return server;
+  if (local!.waiting || local!.refused || !server) return summaryFromRecord(row);
+  return (row.version ?? -1) >= (server.version ?? 0) ? summaryFromRecord(row) : server;
+}
+
+/** The answers to pre-fill the wizard with: the row's whole form when it has one, else `fallback`. */
+export function answersForWizard(
+  row: { answers: unknown } | null,
+  fallback: OnboardingForm | null,
+): OnboardingForm | null {
+  if (row) {
+    const form = normaliseForm(row.answers);
+    if (form.businessName.trim() !== '') return form;
+  }
+  return fallback;
+}

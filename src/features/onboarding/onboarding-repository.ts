@@ -1,0 +1,130 @@
+import type { Dispatch } from '@reduxjs/toolkit';
+import { getAppDb, type AppDb, type OnboardingRecord, type OutboxEntry } from '../../lib/db';
+import { outboxWritten } from '../../lib/sync/events';
+import { queueWrite } from '../../lib/sync/outbox';
+import { cacheCompletion } from './onboarding-api';
+import type { OnboardingForm } from './onboarding-form';
+import {
+  ONBOARDING_ENTITY,
+  PROFILE_ENTITY,
+  profileFromUser,
+  recordFromForm,
+} from './onboarding-record';
+import {
+  localOnboardingRead,
+  onboardingCompleted,
+  type OnboardingState,
+  type RefusedSave,
+} from './onboarding-slice';
+
+export interface OnboardingUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface LocalOnboardingRead {
+  row: OnboardingRecord | null;
+  waiting: boolean;
+  refused: RefusedSave[];
+}
+
+function entriesOf(db: AppDb, id: string): Promise<OutboxEntry[]> {
+  return db.outbox.where('[entity+entityId]').equals([ONBOARDING_ENTITY, id]).sortBy('seq');
+}
+
+/**
+ * The user's onboarding row on this device and its outbox state. The server keeps one row per user
+ * and may answer a push with its own id for it (docs/sync-protocol.md): the row with writes in the
+ * outbox, else the newest version, is the user's; a leftover without writes is removed.
+ */
+export async function readLocalOnboarding(db: AppDb, userId: string): Promise<LocalOnboardingRead> {
+  return db.transaction('rw', db.onboardingData, db.outbox, async () => {
+    const rows = await db.onboardingData.where('userId').equals(userId).toArray();
+    const withEntries = await Promise.all(
+      rows.map(async (row) => ({ row, entries: await entriesOf(db, row.id) })),
+    );
+    withEntries.sort(
+      (a, b) =>
+        (b.entries.at(-1)?.seq ?? 0) - (a.entries.at(-1)?.seq ?? 0) ||
+        (b.row.version ?? -1) - (a.row.version ?? -1),
+    );
+    const [current, ...others] = withEntries;
+    for (const other of others) {
+      if (other.entries.length === 0) await db.onboardingData.delete(other.row.id);
+    }
+    if (!current) return { row: null, waiting: false, refused: [] };
+    return {
+      row: current.row,
+      waiting: current.entries.some((e) => e.state !== 'parked'),
+      refused: current.entries
+        .filter((e) => e.state === 'parked')
+        .map((e) => ({
+          seq: e.seq!,
+          code: e.error?.code ?? 'unknown',
+          message: e.error?.message ?? '',
+        })),
+    };
+  });
+}
+
+/** Reads the user's local row into the slice (a read started before a completion is dropped). */
+export function loadLocalOnboarding(userId: string, db: AppDb = getAppDb()) {
+  return async (dispatch: Dispatch, getState: () => unknown): Promise<LocalOnboardingRead> => {
+    const gen = (getState() as { onboarding: OnboardingState }).onboarding.localGen;
+    const read = await readLocalOnboarding(db, userId);
+    dispatch(localOnboardingRead({ userId, gen, ...read }));
+    return read;
+  };
+}
+
+/**
+ * The final save (spec §5): the answers and the profile are written on this device and queued for
+ * the server in ONE Dexie transaction, online or offline alike; the sync engine pushes them.
+ * It counts as complete at once (the slice and the cached gate flag). Earlier saves the server
+ * refused are superseded by this one and leave the outbox.
+ */
+export function completeOnboarding(
+  user: OnboardingUser,
+  form: OnboardingForm,
+  db: AppDb = getAppDb(),
+  now: number = Date.now(),
+) {
+  return async (dispatch: Dispatch): Promise<OnboardingRecord> => {
+    const completedAt = new Date(now).toISOString();
+    const stored = await db.transaction(
+      'rw',
+      [db.onboardingData, db.userProfiles, db.outbox],
+      async () => {
+        const parked = await db.outbox
+          .where('[userId+state]')
+          .equals([user.id, 'parked'])
+          .filter((e) => e.entity === ONBOARDING_ENTITY || e.entity === PROFILE_ENTITY)
+          .primaryKeys();
+        await db.outbox.bulkDelete(parked);
+        const { row: current } = await readLocalOnboarding(db, user.id);
+        const row = recordFromForm(form, {
+          id: current?.id ?? user.id,
+          userId: user.id,
+          completedAt,
+          version: current?.version ?? null,
+        });
+        const saved = await queueWrite(
+          db,
+          { op: 'upsert', entity: ONBOARDING_ENTITY, row },
+          { now },
+        );
+        const profile = profileFromUser(user);
+        if (profile.email !== null) {
+          await queueWrite(db, { op: 'upsert', entity: PROFILE_ENTITY, row: profile }, { now });
+        }
+        return saved ?? row;
+      },
+    );
+    dispatch(onboardingCompleted({ userId: user.id, answers: form, row: stored }));
+    cacheCompletion(user.id, true);
+    dispatch(outboxWritten({ entity: ONBOARDING_ENTITY }));
+    return stored;
+  };
+}

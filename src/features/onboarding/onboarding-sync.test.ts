@@ -1,0 +1,282 @@
+// @vitest-environment jsdom
+import { Dexie } from 'dexie';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configureStore } from '@reduxjs/toolkit';
+import { openAppDb, type AppDb, type OnboardingRecord } from '../../lib/db';
+import { SyncEngine } from '../../lib/sync/engine';
+import { syncRowsChanged } from '../../lib/sync/events';
+import type { ServerRow } from '../../lib/sync/entities';
+import type { PushMutation, PushResult, SyncTransport } from '../../lib/sync/transport';
+import { cachedCompletion } from './onboarding-api';
+import { emptyForm, type OnboardingForm } from './onboarding-form';
+import {
+  completeOnboarding,
+  loadLocalOnboarding,
+  readLocalOnboarding,
+} from './onboarding-repository';
+import {
+  onboardingChecked,
+  onboardingReducer,
+  selectOnboardingStatus,
+  selectRefusedSave,
+} from './onboarding-slice';
+
+const ADA = { id: 'ada-id', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
+
+const form = (businessName: string): OnboardingForm => ({
+  ...emptyForm('Europe/Paris'),
+  businessName,
+  industry: 'retail',
+  primaryGoal: 'leads',
+  mainAudience: 'consumers',
+  postingFrequency: 'daily',
+  contentTypes: ['educational'],
+  preferredPostingTimes: ['morning'],
+});
+
+/**
+ * The server's rules for one-row-per-user entities (see tests/api/sync-onboarding.test.ts for the
+ * SQL itself): a push lands on the user's row whatever id it names; `refuse` plays a check
+ * constraint the device does not know about.
+ */
+class OneRowServer {
+  readonly rows = new Map<string, ServerRow>();
+  readonly pushes: PushMutation[] = [];
+  refuse: ((m: PushMutation) => boolean) | null = null;
+
+  key(entity: string, userId: string) {
+    return `${entity}:${userId}`;
+  }
+
+  apply(userId: string, m: PushMutation): PushResult {
+    this.pushes.push(m);
+    if (this.refuse?.(m)) {
+      return {
+        mutation_id: m.mutation_id,
+        status: 'rejected',
+        error: {
+          code: '23514',
+          message: 'new row violates check constraint "onboarding_data_business_type_check"',
+        },
+      };
+    }
+    const key = this.key(m.entity, userId);
+    const cur = this.rows.get(key);
+    const row: ServerRow = {
+      ...cur,
+      ...m.data,
+      id: cur?.id ?? m.id,
+      user_id: userId,
+      version: (cur?.version ?? 0) + 1,
+    };
+    this.rows.set(key, row);
+    return { mutation_id: m.mutation_id, status: 'applied', version: row.version, row };
+  }
+
+  transport(userId: string): SyncTransport {
+    return {
+      push: async (mutations) => mutations.map((m) => this.apply(userId, m)),
+      pull: async (cursor) => ({ changes: {}, cursor, more: false }),
+      fetchRows: async (_entity, ids) =>
+        [...this.rows.values()].filter((r) => ids.includes(r.id) && r.user_id === userId),
+      refreshSession: async () => true,
+    };
+  }
+}
+
+let db: AppDb;
+let dbName: string;
+let server: OneRowServer;
+let engine: SyncEngine;
+
+function setup() {
+  const store = configureStore({ reducer: { onboarding: onboardingReducer } });
+  engine = new SyncEngine({
+    db,
+    transport: server.transport(ADA.id),
+    userId: ADA.id,
+    locks: null,
+    channel: null,
+    onChange: (change) => store.dispatch(syncRowsChanged(change)),
+  });
+  const verdict = () => selectOnboardingStatus(store.getState(), ADA.id);
+  const refusal = () => selectRefusedSave(store.getState(), ADA.id);
+  return { store, verdict, refusal };
+}
+
+beforeEach(() => {
+  dbName = `onboarding-sync-${crypto.randomUUID()}`;
+  db = openAppDb(dbName);
+  server = new OneRowServer();
+  localStorage.clear();
+});
+
+afterEach(async () => {
+  await engine?.stop();
+  db.close();
+  await Dexie.delete(dbName);
+});
+
+describe('completing onboarding through the outbox', () => {
+  it('saves the answers and the profile with their outbox entries and counts at once', async () => {
+    const { store, verdict } = setup();
+    store.dispatch(onboardingChecked({ userId: ADA.id, complete: false }));
+    const saved = await store.dispatch(completeOnboarding(ADA, form('Corner Shop'), db, 1000));
+
+    expect(verdict()).toBe('complete');
+    expect(cachedCompletion(ADA.id)).toBe(true);
+    expect(saved).toMatchObject({ id: ADA.id, userId: ADA.id, version: null });
+    expect(await db.onboardingData.get(ADA.id)).toEqual(saved);
+    expect(await db.userProfiles.get(ADA.id)).toMatchObject({ email: ADA.email, firstName: 'Ada' });
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => [e.entity, e.entityId, e.op, e.state, e.baseVersion])).toEqual([
+      ['onboarding_data', ADA.id, 'upsert', 'pending', null],
+      ['user_profiles', ADA.id, 'upsert', 'pending', null],
+    ]);
+    expect(entries[0]!.data).toMatchObject({
+      business_name: 'Corner Shop',
+      business_type: 'retail',
+      location: 'Not specified',
+      target_audience: 'consumers',
+      posting_frequency: 'daily',
+      content_preferences: ['educational'],
+      completed_at: new Date(1000).toISOString(),
+    });
+    expect(entries[1]!.data).toEqual({
+      email: ADA.email,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+    });
+    expect(server.pushes).toEqual([]);
+  });
+
+  it('is pushed by the sync engine, and the device then holds the server’s row', async () => {
+    const { store, verdict } = setup();
+    await store.dispatch(completeOnboarding(ADA, form('Corner Shop'), db));
+    expect(await engine.runOnce()).toBe('idle');
+
+    expect(server.pushes.map((m) => m.entity)).toEqual(['onboarding_data', 'user_profiles']);
+    expect(await db.outbox.count()).toBe(0);
+    expect(store.getState().onboarding.local).toMatchObject({
+      row: { id: ADA.id, businessName: 'Corner Shop', version: 1 },
+      waiting: false,
+    });
+    expect(await db.userProfiles.get(ADA.id)).toMatchObject({ version: 1 });
+    expect(verdict()).toBe('complete');
+  });
+
+  it('shows a refused save, lets the user fix it, and the corrected save supersedes it', async () => {
+    const { store, verdict, refusal } = setup();
+    store.dispatch(onboardingChecked({ userId: ADA.id, complete: false }));
+    server.refuse = (m) => m.entity === 'onboarding_data' && m.data?.business_name === 'Moon Base';
+    await store.dispatch(completeOnboarding(ADA, form('Moon Base'), db));
+    expect(await engine.runOnce()).toBe('idle');
+
+    const status = await engine.publishStatus();
+    expect(status.parked).toMatchObject([
+      { entity: 'onboarding_data', error: { kind: 'rejected', code: '23514' } },
+    ]);
+    // The gate reads the device again whenever the sync status changes.
+    await store.dispatch(loadLocalOnboarding(ADA.id, db));
+    expect(refusal()).toMatchObject({ code: '23514', message: expect.stringContaining('check') });
+    expect(verdict()).toBe('incomplete');
+    // Kept on the device, ready to pre-fill the wizard.
+    expect((await db.onboardingData.get(ADA.id))?.answers).toMatchObject({
+      businessName: 'Moon Base',
+    });
+
+    await store.dispatch(completeOnboarding(ADA, form('Moon Bakery'), db));
+    expect(refusal()).toBeNull();
+    expect(verdict()).toBe('complete');
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => [e.entity, e.state])).toEqual([
+      ['onboarding_data', 'pending'],
+      ['user_profiles', 'pending'],
+    ]);
+    expect(await engine.runOnce()).toBe('idle');
+    expect(server.rows.get(server.key('onboarding_data', ADA.id))).toMatchObject({
+      business_name: 'Moon Bakery',
+      version: 1,
+    });
+    expect((await engine.publishStatus()).parked).toEqual([]);
+  });
+
+  it('discarding a refused first completion undoes it on the device', async () => {
+    const { store, verdict } = setup();
+    store.dispatch(onboardingChecked({ userId: ADA.id, complete: false }));
+    server.refuse = (m) => m.entity === 'onboarding_data';
+    await store.dispatch(completeOnboarding(ADA, form('Moon Base'), db));
+    await engine.runOnce();
+    const [parked] = (await engine.publishStatus()).parked;
+    await engine.discard([parked!.seq]);
+    expect(await db.onboardingData.count()).toBe(0);
+    expect(store.getState().onboarding.completed).toBe(false);
+    expect(verdict()).toBe('incomplete');
+  });
+
+  it('updates the row pulled from the server under its own id and version', async () => {
+    const { store } = setup();
+    const pulled: OnboardingRecord = {
+      id: 'server-row-id',
+      userId: ADA.id,
+      businessName: 'Made Elsewhere',
+      businessType: 'tech',
+      location: 'Leeds',
+      primaryGoal: 'awareness',
+      targetAudience: 'consumers',
+      postingFrequency: 'regular',
+      contentPreferences: [],
+      answers: {},
+      completedAt: null,
+      updatedAt: null,
+      version: 3,
+    };
+    await db.onboardingData.put(pulled);
+    await store.dispatch(completeOnboarding(ADA, form('Updated Here'), db));
+    const [entry] = await db.outbox.orderBy('seq').toArray();
+    expect(entry).toMatchObject({ entityId: 'server-row-id', baseVersion: 3 });
+    expect(await db.onboardingData.count()).toBe(1);
+  });
+
+  it('keeps one row when the server answers with the id of a row made elsewhere', async () => {
+    const { store, verdict } = setup();
+    server.rows.set(server.key('onboarding_data', ADA.id), {
+      id: 'rest-row-id',
+      user_id: ADA.id,
+      business_name: 'Made Over REST',
+      version: 1,
+    });
+    await store.dispatch(completeOnboarding(ADA, form('Second Device'), db));
+    await engine.runOnce();
+    expect((await db.onboardingData.toArray()).map((r) => r.id).sort()).toEqual([
+      ADA.id,
+      'rest-row-id',
+    ]);
+    expect(store.getState().onboarding.local.row).toMatchObject({
+      id: 'rest-row-id',
+      businessName: 'Second Device',
+      version: 2,
+    });
+
+    const read = await store.dispatch(loadLocalOnboarding(ADA.id, db));
+    expect(read.row).toMatchObject({ id: 'rest-row-id', version: 2 });
+    expect((await db.onboardingData.toArray()).map((r) => r.id)).toEqual(['rest-row-id']);
+    expect(verdict()).toBe('complete');
+  });
+
+  it('reads a waiting completion as waiting, with nothing refused', async () => {
+    const { store } = setup();
+    expect(await readLocalOnboarding(db, ADA.id)).toEqual({
+      row: null,
+      waiting: false,
+      refused: [],
+    });
+    await store.dispatch(completeOnboarding(ADA, form('Corner Shop'), db));
+    expect(await readLocalOnboarding(db, ADA.id)).toMatchObject({
+      row: { id: ADA.id },
+      waiting: true,
+      refused: [],
+    });
+    expect(await readLocalOnboarding(db, 'someone-else')).toMatchObject({ row: null });
+  });
+});

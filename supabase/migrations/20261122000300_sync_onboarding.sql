@@ -1,0 +1,351 @@
+-- Onboarding answers (public.onboarding_data) and the profile (public.user_profiles) join the sync
+-- protocol of 20261122000200_sync.sql: one private.sync_apply_<table> each, dispatched by
+-- public.sync_push, and one branch each in public.sync_pull. The rules are in docs/sync-protocol.md
+-- ("One row per user").
+--
+-- Both tables hold ONE row per user (onboarding_data: unique user_id; user_profiles: id = the user
+-- id), so a mutation is applied to the caller's row whatever id it names, and the newest write to
+-- reach the server wins (base_version is not compared, no conflict copies: a second row of either
+-- table cannot exist). Replays are answered from public.sync_mutations as for drafts.
+
+create or replace function private.sync_onboarding_json(r public.onboarding_data) returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select case when r.id is null then null else pg_catalog.to_jsonb(r) - 'txid' end
+$$;
+
+-- The engine files a row under its user_id; a profile's user is its id.
+create or replace function private.sync_profile_json(r public.user_profiles) returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select case when r.id is null then null
+         else (pg_catalog.to_jsonb(r) - 'txid') || pg_catalog.jsonb_build_object('user_id', r.id) end
+$$;
+
+-- One onboarding_data mutation: {mutation_id, entity, op: upsert, id, base_version, data}.
+-- The caller's row is found by user_id, not by the mutation's id: a second device, a reinstall or a
+-- row created outside sync (REST) is updated instead of a second insert failing with 23505. The id
+-- only names a row that does not exist yet; the answer carries the row's real id.
+create or replace function private.sync_apply_onboarding_data(m jsonb) returns jsonb
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  mid uuid := (m ->> 'mutation_id')::uuid;
+  rid uuid := (m ->> 'id')::uuid;
+  op text := m ->> 'op';
+  d jsonb := m -> 'data';
+  uid uuid := auth.uid();
+  cur public.onboarding_data;
+  res public.onboarding_data;
+  logged public.sync_mutations;
+begin
+  if mid is null or rid is null or op is null or pg_catalog.jsonb_typeof(d) is distinct from 'object' then
+    raise exception 'invalid mutation' using errcode = '22023';
+  end if;
+  if op <> 'upsert' then
+    raise exception 'onboarding answers are not deleted through sync' using errcode = '22023';
+  end if;
+
+  select * into logged from public.sync_mutations where mutation_id = mid;
+  if found then
+    select * into cur from public.onboarding_data where id = logged.entity_id;
+    return pg_catalog.jsonb_build_object(
+      'mutation_id', mid, 'status', 'duplicate', 'outcome', logged.outcome, 'version', logged.version,
+      'row', private.sync_onboarding_json(cur), 'copy', null);
+  end if;
+
+  select * into cur from public.onboarding_data where user_id = uid for update;
+  if not found then
+    -- A row inserted meanwhile by another device makes this one do nothing (then update below);
+    -- an id that is another user's row still fails on the primary key: 23505, nothing leaks.
+    insert into public.onboarding_data
+      (id, business_name, business_type, location, primary_goal, target_audience,
+       posting_frequency, content_preferences, answers, completed_at, last_mutation_id)
+    values
+      (rid, d ->> 'business_name', d ->> 'business_type',
+       coalesce(d ->> 'location', 'Not specified'), d ->> 'primary_goal',
+       coalesce(d ->> 'target_audience', 'General audience'),
+       coalesce(d ->> 'posting_frequency', 'regular'),
+       private.sync_text_array(d -> 'content_preferences'),
+       coalesce(d -> 'answers', '{}'::jsonb), (d ->> 'completed_at')::timestamptz, mid)
+    on conflict (user_id) do nothing
+    returning * into res;
+    if not found then
+      select * into cur from public.onboarding_data where user_id = uid for update;
+    end if;
+  end if;
+
+  if res.id is null then
+    update public.onboarding_data set
+      business_name = case when d ? 'business_name' then d ->> 'business_name' else business_name end,
+      business_type = case when d ? 'business_type' then d ->> 'business_type' else business_type end,
+      location = case when d ? 'location' then d ->> 'location' else location end,
+      primary_goal = case when d ? 'primary_goal' then d ->> 'primary_goal' else primary_goal end,
+      target_audience = case when d ? 'target_audience' then d ->> 'target_audience' else target_audience end,
+      posting_frequency = case when d ? 'posting_frequency' then d ->> 'posting_frequency' else posting_frequency end,
+      content_preferences = case when d ? 'content_preferences'
+                                 then private.sync_text_array(d -> 'content_preferences')
+                                 else content_preferences end,
+      answers = case when d ? 'answers' then d -> 'answers' else answers end,
+      completed_at = case when d ? 'completed_at' then (d ->> 'completed_at')::timestamptz else completed_at end,
+      last_mutation_id = mid
+    where id = cur.id
+    returning * into res;
+  end if;
+
+  insert into public.sync_mutations (mutation_id, entity, entity_id, outcome, version)
+    values (mid, 'onboarding_data', res.id, 'applied', res.version);
+  return pg_catalog.jsonb_build_object('mutation_id', mid, 'status', 'applied', 'version', res.version,
+                                       'row', private.sync_onboarding_json(res));
+end;
+$$;
+
+-- One user_profiles mutation. The row id is the user id; row-level security refuses any other
+-- (42501). Only the columns present in data are written (the app sends non-blank values only).
+create or replace function private.sync_apply_user_profiles(m jsonb) returns jsonb
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  mid uuid := (m ->> 'mutation_id')::uuid;
+  rid uuid := (m ->> 'id')::uuid;
+  op text := m ->> 'op';
+  d jsonb := m -> 'data';
+  cur public.user_profiles;
+  res public.user_profiles;
+  logged public.sync_mutations;
+begin
+  if mid is null or rid is null or op is null or pg_catalog.jsonb_typeof(d) is distinct from 'object' then
+    raise exception 'invalid mutation' using errcode = '22023';
+  end if;
+  if op <> 'upsert' then
+    raise exception 'profiles are not deleted through sync' using errcode = '22023';
+  end if;
+
+  select * into logged from public.sync_mutations where mutation_id = mid;
+  if found then
+    select * into cur from public.user_profiles where id = logged.entity_id;
+    return pg_catalog.jsonb_build_object(
+      'mutation_id', mid, 'status', 'duplicate', 'outcome', logged.outcome, 'version', logged.version,
+      'row', private.sync_profile_json(cur), 'copy', null);
+  end if;
+
+  select * into cur from public.user_profiles where id = rid for update;
+  if not found then
+    insert into public.user_profiles
+      (id, email, first_name, last_name, company, bio, avatar_url,
+       social_credentials_wizard_completed, last_mutation_id)
+    values
+      (rid, d ->> 'email', d ->> 'first_name', d ->> 'last_name', d ->> 'company', d ->> 'bio',
+       d ->> 'avatar_url', coalesce((d ->> 'social_credentials_wizard_completed')::boolean, false), mid)
+    on conflict (id) do nothing
+    returning * into res;
+    if not found then
+      select * into cur from public.user_profiles where id = rid for update;
+    end if;
+  end if;
+
+  if res.id is null then
+    update public.user_profiles set
+      email = case when d ? 'email' then d ->> 'email' else email end,
+      first_name = case when d ? 'first_name' then d ->> 'first_name' else first_name end,
+      last_name = case when d ? 'last_name' then d ->> 'last_name' else last_name end,
+      company = case when d ? 'company' then d ->> 'company' else company end,
+      bio = case when d ? 'bio' then d ->> 'bio' else bio end,
+      avatar_url = case when d ? 'avatar_url' then d ->> 'avatar_url' else avatar_url end,
+      social_credentials_wizard_completed = case when d ? 'social_credentials_wizard_completed'
+        then coalesce((d ->> 'social_credentials_wizard_completed')::boolean, false)
+        else social_credentials_wizard_completed end,
+      last_mutation_id = mid
+    where id = cur.id
+    returning * into res;
+  end if;
+
+  insert into public.sync_mutations (mutation_id, entity, entity_id, outcome, version)
+    values (mid, 'user_profiles', res.id, 'applied', res.version);
+  return pg_catalog.jsonb_build_object('mutation_id', mid, 'status', 'applied', 'version', res.version,
+                                       'row', private.sync_profile_json(res));
+end;
+$$;
+
+-- As in 20261122000200_sync.sql, with the two new entities in the dispatch.
+create or replace function public.sync_push(mutations jsonb) returns jsonb
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  m jsonb;
+  result jsonb;
+  results jsonb := '[]'::jsonb;
+begin
+  if auth.uid() is null then
+    raise exception 'sync needs a signed-in user' using errcode = '42501';
+  end if;
+  if pg_catalog.jsonb_typeof(mutations) is distinct from 'array' then
+    raise exception 'mutations must be a JSON array' using errcode = '22023';
+  end if;
+  if pg_catalog.jsonb_array_length(mutations) > 500 then
+    raise exception 'at most 500 mutations per push' using errcode = '54000';
+  end if;
+
+  for m in select value from pg_catalog.jsonb_array_elements(mutations) loop
+    begin
+      case m ->> 'entity'
+        when 'post_drafts' then result := private.sync_apply_post_drafts(m);
+        when 'onboarding_data' then result := private.sync_apply_onboarding_data(m);
+        when 'user_profiles' then result := private.sync_apply_user_profiles(m);
+        else raise exception 'unknown entity' using errcode = '22023';
+      end case;
+    exception when others then
+      result := jsonb_build_object(
+        'mutation_id', m ->> 'mutation_id', 'status', 'rejected',
+        'error', jsonb_build_object('code', sqlstate, 'message', sqlerrm));
+    end;
+    results := results || jsonb_build_array(result);
+  end loop;
+  return results;
+end;
+$$;
+
+-- As in 20261122000200_sync.sql, with a branch per new entity (same paging, same cursor rules).
+create or replace function public.sync_pull(
+  since jsonb default '{}'::jsonb,
+  entities text[] default array['post_drafts'],
+  max_rows integer default 500
+) returns jsonb
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  horizon xid8 := pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot());
+  lim integer := least(greatest(coalesce(max_rows, 500), 1), 1000);
+  uid uuid := auth.uid();
+  e text;
+  after_txid xid8;
+  after_id uuid;
+  settled jsonb;
+  recent jsonb;
+  n integer;
+  last_seen jsonb;
+  changes jsonb := '{}'::jsonb;
+  next_cursor jsonb := coalesce(since, '{}'::jsonb);
+  more boolean := false;
+begin
+  if uid is null then
+    raise exception 'sync needs a signed-in user' using errcode = '42501';
+  end if;
+  if since is not null and pg_catalog.jsonb_typeof(since) <> 'object' then
+    raise exception 'since must be a JSON object' using errcode = '22023';
+  end if;
+
+  foreach e in array coalesce(entities, '{}'::text[]) loop
+    after_txid := (since -> e ->> 'txid')::xid8;
+    after_id := coalesce((since -> e ->> 'id')::uuid, '00000000-0000-0000-0000-000000000000'::uuid);
+    recent := '[]'::jsonb;
+    case e
+      when 'post_drafts' then
+        with page as (
+          select p as r, p.txid, p.id from public.post_drafts p
+          where p.user_id = uid
+            and p.txid < horizon
+            and (after_txid is null or (p.txid, p.id) > (after_txid, after_id))
+          order by p.txid, p.id
+          limit lim
+        )
+        select coalesce((select jsonb_agg(private.sync_draft_json(page.r) order by page.txid, page.id) from page), '[]'::jsonb),
+               (select count(*) from page),
+               (select jsonb_build_object('txid', page.txid::text, 'id', page.id) from page
+                 order by page.txid desc, page.id desc limit 1)
+          into settled, n, last_seen;
+        if n < lim then
+          select coalesce(jsonb_agg(private.sync_draft_json(p.r) order by p.txid, p.id), '[]'::jsonb)
+            into recent
+            from (select q as r, q.txid, q.id from public.post_drafts q
+                  where q.user_id = uid and q.txid >= horizon
+                    and (after_txid is null or (q.txid, q.id) > (after_txid, after_id))
+                  order by q.txid, q.id
+                  limit lim - n) p;
+        else
+          more := true;
+        end if;
+      when 'onboarding_data' then
+        with page as (
+          select o as r, o.txid, o.id from public.onboarding_data o
+          where o.user_id = uid
+            and o.txid < horizon
+            and (after_txid is null or (o.txid, o.id) > (after_txid, after_id))
+          order by o.txid, o.id
+          limit lim
+        )
+        select coalesce((select jsonb_agg(private.sync_onboarding_json(page.r) order by page.txid, page.id) from page), '[]'::jsonb),
+               (select count(*) from page),
+               (select jsonb_build_object('txid', page.txid::text, 'id', page.id) from page
+                 order by page.txid desc, page.id desc limit 1)
+          into settled, n, last_seen;
+        if n < lim then
+          select coalesce(jsonb_agg(private.sync_onboarding_json(p.r) order by p.txid, p.id), '[]'::jsonb)
+            into recent
+            from (select q as r, q.txid, q.id from public.onboarding_data q
+                  where q.user_id = uid and q.txid >= horizon
+                    and (after_txid is null or (q.txid, q.id) > (after_txid, after_id))
+                  order by q.txid, q.id
+                  limit lim - n) p;
+        else
+          more := true;
+        end if;
+      when 'user_profiles' then
+        with page as (
+          select u as r, u.txid, u.id from public.user_profiles u
+          where u.id = uid
+            and u.txid < horizon
+            and (after_txid is null or (u.txid, u.id) > (after_txid, after_id))
+          order by u.txid, u.id
+          limit lim
+        )
+        select coalesce((select jsonb_agg(private.sync_profile_json(page.r) order by page.txid, page.id) from page), '[]'::jsonb),
+               (select count(*) from page),
+               (select jsonb_build_object('txid', page.txid::text, 'id', page.id) from page
+                 order by page.txid desc, page.id desc limit 1)
+          into settled, n, last_seen;
+        if n < lim then
+          select coalesce(jsonb_agg(private.sync_profile_json(p.r) order by p.txid, p.id), '[]'::jsonb)
+            into recent
+            from (select q as r, q.txid, q.id from public.user_profiles q
+                  where q.id = uid and q.txid >= horizon
+                    and (after_txid is null or (q.txid, q.id) > (after_txid, after_id))
+                  order by q.txid, q.id
+                  limit lim - n) p;
+        else
+          more := true;
+        end if;
+      else
+        raise exception 'unknown entity' using errcode = '22023';
+    end case;
+    changes := changes || jsonb_build_object(e, settled || recent);
+    if last_seen is not null then
+      next_cursor := next_cursor || jsonb_build_object(e, last_seen);
+    end if;
+  end loop;
+
+  return jsonb_build_object('changes', changes, 'cursor', next_cursor, 'more', more);
+end;
+$$;
+
+revoke all on function private.sync_onboarding_json(public.onboarding_data) from public;
+revoke all on function private.sync_profile_json(public.user_profiles) from public;
+revoke all on function private.sync_apply_onboarding_data(jsonb) from public;
+revoke all on function private.sync_apply_user_profiles(jsonb) from public;
+grant execute on function private.sync_onboarding_json(public.onboarding_data) to authenticated;
+grant execute on function private.sync_profile_json(public.user_profiles) to authenticated;
+grant execute on function private.sync_apply_onboarding_data(jsonb) to authenticated;
+grant execute on function private.sync_apply_user_profiles(jsonb) to authenticated;
