@@ -215,7 +215,7 @@ begin
 end;
 $$;
 
--- As in 20261122000200_sync.sql, with a branch per new entity (same paging, same cursor rules).
+-- As in 20261122000200_sync.sql (same paging, same cursor rules), for every entity through one query.
 create or replace function public.sync_pull(
   since jsonb default '{}'::jsonb,
   entities text[] default array['post_drafts'],
@@ -237,6 +237,9 @@ declare
   recent jsonb;
   n integer;
   last_seen jsonb;
+  tbl text;
+  owner text;
+  as_json text;
   changes jsonb := '{}'::jsonb;
   next_cursor jsonb := coalesce(since, '{}'::jsonb);
   more boolean := false;
@@ -252,85 +255,46 @@ begin
     after_txid := (since -> e ->> 'txid')::xid8;
     after_id := coalesce((since -> e ->> 'id')::uuid, '00000000-0000-0000-0000-000000000000'::uuid);
     recent := '[]'::jsonb;
+    -- Each entity: its table, the column naming the row's user, and how a row is sent.
     case e
-      when 'post_drafts' then
-        with page as (
-          select p as r, p.txid, p.id from public.post_drafts p
-          where p.user_id = uid
-            and p.txid < horizon
-            and (after_txid is null or (p.txid, p.id) > (after_txid, after_id))
-          order by p.txid, p.id
-          limit lim
-        )
-        select coalesce((select jsonb_agg(private.sync_draft_json(page.r) order by page.txid, page.id) from page), '[]'::jsonb),
-               (select count(*) from page),
-               (select jsonb_build_object('txid', page.txid::text, 'id', page.id) from page
-                 order by page.txid desc, page.id desc limit 1)
-          into settled, n, last_seen;
-        if n < lim then
-          select coalesce(jsonb_agg(private.sync_draft_json(p.r) order by p.txid, p.id), '[]'::jsonb)
-            into recent
-            from (select q as r, q.txid, q.id from public.post_drafts q
-                  where q.user_id = uid and q.txid >= horizon
-                    and (after_txid is null or (q.txid, q.id) > (after_txid, after_id))
-                  order by q.txid, q.id
-                  limit lim - n) p;
-        else
-          more := true;
-        end if;
-      when 'onboarding_data' then
-        with page as (
-          select o as r, o.txid, o.id from public.onboarding_data o
-          where o.user_id = uid
-            and o.txid < horizon
-            and (after_txid is null or (o.txid, o.id) > (after_txid, after_id))
-          order by o.txid, o.id
-          limit lim
-        )
-        select coalesce((select jsonb_agg(private.sync_onboarding_json(page.r) order by page.txid, page.id) from page), '[]'::jsonb),
-               (select count(*) from page),
-               (select jsonb_build_object('txid', page.txid::text, 'id', page.id) from page
-                 order by page.txid desc, page.id desc limit 1)
-          into settled, n, last_seen;
-        if n < lim then
-          select coalesce(jsonb_agg(private.sync_onboarding_json(p.r) order by p.txid, p.id), '[]'::jsonb)
-            into recent
-            from (select q as r, q.txid, q.id from public.onboarding_data q
-                  where q.user_id = uid and q.txid >= horizon
-                    and (after_txid is null or (q.txid, q.id) > (after_txid, after_id))
-                  order by q.txid, q.id
-                  limit lim - n) p;
-        else
-          more := true;
-        end if;
-      when 'user_profiles' then
-        with page as (
-          select u as r, u.txid, u.id from public.user_profiles u
-          where u.id = uid
-            and u.txid < horizon
-            and (after_txid is null or (u.txid, u.id) > (after_txid, after_id))
-          order by u.txid, u.id
-          limit lim
-        )
-        select coalesce((select jsonb_agg(private.sync_profile_json(page.r) order by page.txid, page.id) from page), '[]'::jsonb),
-               (select count(*) from page),
-               (select jsonb_build_object('txid', page.txid::text, 'id', page.id) from page
-                 order by page.txid desc, page.id desc limit 1)
-          into settled, n, last_seen;
-        if n < lim then
-          select coalesce(jsonb_agg(private.sync_profile_json(p.r) order by p.txid, p.id), '[]'::jsonb)
-            into recent
-            from (select q as r, q.txid, q.id from public.user_profiles q
-                  where q.id = uid and q.txid >= horizon
-                    and (after_txid is null or (q.txid, q.id) > (after_txid, after_id))
-                  order by q.txid, q.id
-                  limit lim - n) p;
-        else
-          more := true;
-        end if;
-      else
-        raise exception 'unknown entity' using errcode = '22023';
+      when 'post_drafts' then tbl := 'post_drafts'; owner := 'user_id'; as_json := 'sync_draft_json';
+      when 'onboarding_data' then tbl := 'onboarding_data'; owner := 'user_id'; as_json := 'sync_onboarding_json';
+      when 'user_profiles' then tbl := 'user_profiles'; owner := 'id'; as_json := 'sync_profile_json';
+      else raise exception 'unknown entity' using errcode = '22023';
     end case;
+    -- Settled rows (older than every running transaction), paged under the cursor. The names come
+    -- from the case above (%I quotes them); every value is a bound parameter.
+    execute pg_catalog.format($q$
+      with page as (
+        select t as r, t.txid, t.id from public.%1$I t
+        where t.%2$I = $1
+          and t.txid < $2
+          and ($3::xid8 is null or (t.txid, t.id) > ($3::xid8, $4))
+        order by t.txid, t.id
+        limit $5
+      )
+      select coalesce((select pg_catalog.jsonb_agg(private.%3$I(page.r) order by page.txid, page.id) from page), '[]'::jsonb),
+             (select pg_catalog.count(*) from page),
+             (select pg_catalog.jsonb_build_object('txid', page.txid::text, 'id', page.id) from page
+               order by page.txid desc, page.id desc limit 1)
+    $q$, tbl, owner, as_json)
+      into settled, n, last_seen
+      using uid, horizon, after_txid, after_id, lim;
+    if n < lim then
+      -- Rows already visible but newer than a running transaction: sent, not passed by the cursor.
+      execute pg_catalog.format($q$
+        select coalesce(pg_catalog.jsonb_agg(private.%3$I(p.r) order by p.txid, p.id), '[]'::jsonb)
+        from (select q as r, q.txid, q.id from public.%1$I q
+              where q.%2$I = $1 and q.txid >= $2
+                and ($3::xid8 is null or (q.txid, q.id) > ($3::xid8, $4))
+              order by q.txid, q.id
+              limit $5) p
+      $q$, tbl, owner, as_json)
+        into recent
+        using uid, horizon, after_txid, after_id, lim - n;
+    else
+      more := true;
+    end if;
     changes := changes || jsonb_build_object(e, settled || recent);
     if last_seen is not null then
       next_cursor := next_cursor || jsonb_build_object(e, last_seen);
