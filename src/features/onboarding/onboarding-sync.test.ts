@@ -77,8 +77,15 @@ class OneRowServer {
     return {
       push: async (mutations) => mutations.map((m) => this.apply(userId, m)),
       pull: async (cursor) => ({ changes: {}, cursor, more: false }),
-      fetchRows: async (_entity, ids) =>
-        [...this.rows.values()].filter((r) => ids.includes(r.id) && r.user_id === userId),
+      // As the REST API answers: a profile row has no user_id column (its id is the user's).
+      fetchRows: async (entity, ids) =>
+        [...this.rows.entries()]
+          .filter(([key, r]) => key === this.key(entity, userId) && ids.includes(r.id))
+          .map(([, r]) => {
+            if (entity !== 'user_profiles') return r;
+            const { user_id: _owner, ...rest } = r;
+            return rest as ServerRow;
+          }),
       refreshSession: async () => true,
     };
   }
@@ -212,6 +219,22 @@ describe('completing onboarding through the outbox', () => {
     expect(await db.onboardingData.count()).toBe(0);
     expect(store.getState().onboarding.completed).toBe(false);
     expect(verdict()).toBe('incomplete');
+  });
+
+  it('discarding a refused profile change puts the server’s profile back', async () => {
+    const { store } = setup();
+    await store.dispatch(completeOnboarding(ADA, form('Corner Shop'), db));
+    await engine.runOnce();
+    server.refuse = (m) => m.entity === 'user_profiles';
+    await store.dispatch(
+      completeOnboarding({ ...ADA, firstName: 'Adaline' }, form('Corner Shop'), db),
+    );
+    await engine.runOnce();
+    expect(await db.userProfiles.get(ADA.id)).toMatchObject({ firstName: 'Adaline' });
+    const parked = (await engine.publishStatus()).parked;
+    expect(parked.map((p) => p.entity)).toEqual(['user_profiles']);
+    await engine.discard(parked.map((p) => p.seq));
+    expect(await db.userProfiles.get(ADA.id)).toMatchObject({ firstName: 'Ada', version: 1 });
   });
 
   it('updates the row pulled from the server under its own id and version', async () => {

@@ -204,6 +204,31 @@ describe('SyncEngine push', () => {
     expect((await db.drafts.get('bad'))?.content).toBe('now a good draft');
   });
 
+  it('puts the server text back when a refused edit of a synced draft is discarded', async () => {
+    const db = freshDb();
+    const server = new MemorySyncServer();
+    await save(db, 'd1', 'the text on the server');
+    const { engine } = makeEngine(db, server);
+    expect(await engine.runOnce()).toBe('idle');
+    const synced = (await db.drafts.get('d1'))!;
+    // An edit the server refuses, made on top of the synced version.
+    await queueWrite(db, {
+      op: 'upsert',
+      entity: 'post_drafts',
+      row: { ...synced, content: 'a refused edit', platforms: ['myspace' as 'facebook'] },
+    });
+    await engine.runOnce();
+    const { parked } = await engine.publishStatus();
+    expect(parked).toHaveLength(1);
+    expect((await db.drafts.get('d1'))?.content).toBe('a refused edit');
+    await engine.discard(parked.map((p) => p.seq));
+    expect(await db.drafts.get('d1')).toMatchObject({
+      content: 'the text on the server',
+      platforms: synced.platforms,
+      version: synced.version,
+    });
+  });
+
   it('splits a request the server refuses as a whole until the culprit is alone', async () => {
     const db = freshDb();
     const server = new MemorySyncServer();

@@ -271,7 +271,9 @@ export class SyncEngine {
       try {
         const rows = await this.transport.fetchRows(entity, ids);
         const found = new Set(rows.map((r) => r.id));
-        await this.applyServerRows(entity, rows, changes);
+        // The local row holds the discarded text under the server's version: replace it even
+        // though the versions match.
+        await this.applyServerRows(entity, rows, changes, { replaceSameVersion: true });
         // Gone on the server (or never visible to this user): drop the local leftover.
         await this.removeRowsWithoutEntries(
           entity,
@@ -568,21 +570,29 @@ export class SyncEngine {
     entity: string,
     rows: ServerRow[],
     changes: ChangeSet,
+    options: { replaceSameVersion?: boolean } = {},
   ): Promise<void> {
-    const table = syncEntity(entity).table(this.db);
+    const spec = syncEntity(entity);
+    const table = spec.table(this.db);
     await this.db.transaction('rw', [this.db.outbox, table], async () => {
       for (const row of rows) {
-        if (String(row.user_id) !== this.userId) continue;
+        // The entity knows whose row it is (a profile's user is its id, not a user_id column).
+        if (spec.fromServer(row).userId !== this.userId) continue;
         // The local text wins on screen until its push is decided (that decides any conflict).
         if ((await this.db.outbox.where('[entity+entityId]').equals([entity, row.id]).count()) > 0)
           continue;
-        await this.storeServerRow(entity, row, changes);
+        await this.storeServerRow(entity, row, changes, options.replaceSameVersion ?? false);
       }
     });
   }
 
   /** Takes a server row when it is newer than the local one (idempotent); a tombstone deletes. */
-  private async storeServerRow(entity: string, row: ServerRow, changes: ChangeSet): Promise<void> {
+  private async storeServerRow(
+    entity: string,
+    row: ServerRow,
+    changes: ChangeSet,
+    replaceSameVersion = false,
+  ): Promise<void> {
     const spec = syncEntity(entity);
     const table = spec.table(this.db);
     const local = await table.get(row.id);
@@ -596,7 +606,7 @@ export class SyncEngine {
       }
       return;
     }
-    if (local && local.version === version) return;
+    if (local && local.version === version && !replaceSameVersion) return;
     const next = spec.fromServer(row);
     await table.put(next);
     noteUpsert(changes, entity, next);
