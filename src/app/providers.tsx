@@ -13,7 +13,6 @@ import { Provider as ReduxProvider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
 import { selectThemeMode } from '../features/ui/ui-state';
-import { hasStoredSession } from '../lib/stored-session';
 import { makeBootStore } from './boot-store';
 import { useAppSelector } from './hooks';
 import type { AppStore } from './store-types';
@@ -69,8 +68,6 @@ export function Providers({
   );
 }
 
-const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
-
 /** Runs `task` once the page has loaded and the main thread is idle. */
 function whenIdleAfterLoad(task: () => void): void {
   const idle = () =>
@@ -82,9 +79,7 @@ function whenIdleAfterLoad(task: () => void): void {
 /**
  * The app's providers with the store loaded after the first paint: the landing page needs neither
  * Redux Toolkit nor persistence to show, so they stay out of the first download. A page that needs
- * the store (StoreGate) asks for it at once. On / it loads once the page is idle when a session is
- * stored here (the header and calls to action then change for the signed-in user); a visitor's
- * landing page needs nothing from it, so there it loads when the visitor starts to interact.
+ * the store (StoreGate) asks for it at once; on / it loads once the page has loaded and is idle.
  */
 export function DeferredProviders({ children }: { children: ReactNode }) {
   const [boot] = useState(makeBootStore);
@@ -110,15 +105,7 @@ export function DeferredProviders({ children }: { children: ReactNode }) {
       );
   }, [boot]);
   useEffect(() => {
-    if (hasStoredSession()) {
-      whenIdleAfterLoad(load);
-      return undefined;
-    }
-    const start = () => load();
-    for (const type of INTERACTIONS) window.addEventListener(type, start, { capture: true });
-    return () => {
-      for (const type of INTERACTIONS) window.removeEventListener(type, start, { capture: true });
-    };
+    whenIdleAfterLoad(load);
   }, [load]);
   const status: StoreStatus = store ? 'ready' : failed ? 'failed' : 'loading';
   const value = useMemo(() => ({ status, load }), [status, load]);

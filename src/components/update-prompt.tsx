@@ -50,14 +50,24 @@ function registerServiceWorker(): Workbox | undefined {
 }
 
 function activateWaitingWorker() {
-  const wb = workbox;
-  if (!wb) {
+  if (!('serviceWorker' in navigator)) {
     window.location.reload();
     return;
   }
-  // Reload only once the new worker has taken over, so the page loads the new precache.
-  wb.addEventListener('controlling', () => window.location.reload());
-  wb.messageSkipWaiting();
+  // Straight to the registration, not through the Workbox object: it is the browser's own record of
+  // the waiting worker, whatever the Workbox object has or has not seen yet. Reload once the new
+  // worker has taken over, so the page loads the new precache.
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+    once: true,
+  });
+  void navigator.serviceWorker.getRegistration().then(
+    (registration) => {
+      const waiting = registration?.waiting;
+      if (waiting) waiting.postMessage({ type: 'SKIP_WAITING' });
+      else window.location.reload(); // already active: a reload picks it up
+    },
+    () => window.location.reload(),
+  );
 }
 
 export default function UpdatePrompt() {
