@@ -180,9 +180,10 @@ test('an unreachable AI service: connection failed on the dashboard, generic fai
 
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
   await page.getByRole('button', { name: 'Test Connection' }).click();
+  // The SDK retries a refused connection (with backoff) before the app reports it.
   await expect(
     page.getByText('Connection failed. Please check your internet connection and API key.'),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('link', { name: 'Create Content' }).first().click();
   await generateFromPrompt(page, 'Behind-the-scenes');
