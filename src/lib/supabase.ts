@@ -1,7 +1,4 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
-import { AUTH_STORAGE_KEY } from './stored-session';
-
-export { AUTH_STORAGE_KEY };
 
 export interface SupabaseConfig {
   url: string;
@@ -18,6 +15,7 @@ export interface SupabaseConfigSources {
 }
 
 export const CONFIG_CACHE_KEY = 'postbloom_supabase_config';
+export const AUTH_STORAGE_KEY = 'postbloom-auth';
 const CONFIG_FETCH_TIMEOUT_MS = 5000;
 
 export function parseSupabaseConfig(value: unknown): SupabaseConfig | null {

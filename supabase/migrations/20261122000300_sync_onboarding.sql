@@ -26,6 +26,23 @@ as $$
          else (pg_catalog.to_jsonb(r) - 'txid') || pg_catalog.jsonb_build_object('user_id', r.id) end
 $$;
 
+-- The shape both one-row-per-user entities accept: a complete upsert (they are never deleted).
+create or replace function private.sync_require_upsert(m jsonb, what text) returns void
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if m ->> 'mutation_id' is null or m ->> 'id' is null or m ->> 'op' is null
+     or pg_catalog.jsonb_typeof(m -> 'data') is distinct from 'object' then
+    raise exception 'invalid mutation' using errcode = '22023';
+  end if;
+  if m ->> 'op' <> 'upsert' then
+    raise exception '% are not deleted through sync', what using errcode = '22023';
+  end if;
+end;
+$$;
+
 -- One onboarding_data mutation: {mutation_id, entity, op: upsert, id, base_version, data}.
 -- The caller's row is found by user_id, not by the mutation's id: a second device, a reinstall or a
 -- row created outside sync (REST) is updated instead of a second insert failing with 23505. The id
@@ -38,19 +55,13 @@ as $$
 declare
   mid uuid := (m ->> 'mutation_id')::uuid;
   rid uuid := (m ->> 'id')::uuid;
-  op text := m ->> 'op';
   d jsonb := m -> 'data';
   uid uuid := auth.uid();
   cur public.onboarding_data;
   res public.onboarding_data;
   logged public.sync_mutations;
 begin
-  if mid is null or rid is null or op is null or pg_catalog.jsonb_typeof(d) is distinct from 'object' then
-    raise exception 'invalid mutation' using errcode = '22023';
-  end if;
-  if op <> 'upsert' then
-    raise exception 'onboarding answers are not deleted through sync' using errcode = '22023';
-  end if;
+  perform private.sync_require_upsert(m, 'onboarding answers');
 
   select * into logged from public.sync_mutations where mutation_id = mid;
   if found then
@@ -116,18 +127,12 @@ as $$
 declare
   mid uuid := (m ->> 'mutation_id')::uuid;
   rid uuid := (m ->> 'id')::uuid;
-  op text := m ->> 'op';
   d jsonb := m -> 'data';
   cur public.user_profiles;
   res public.user_profiles;
   logged public.sync_mutations;
 begin
-  if mid is null or rid is null or op is null or pg_catalog.jsonb_typeof(d) is distinct from 'object' then
-    raise exception 'invalid mutation' using errcode = '22023';
-  end if;
-  if op <> 'upsert' then
-    raise exception 'profiles are not deleted through sync' using errcode = '22023';
-  end if;
+  perform private.sync_require_upsert(m, 'profiles');
 
   select * into logged from public.sync_mutations where mutation_id = mid;
   if found then
@@ -307,9 +312,11 @@ $$;
 
 revoke all on function private.sync_onboarding_json(public.onboarding_data) from public;
 revoke all on function private.sync_profile_json(public.user_profiles) from public;
+revoke all on function private.sync_require_upsert(jsonb, text) from public;
 revoke all on function private.sync_apply_onboarding_data(jsonb) from public;
 revoke all on function private.sync_apply_user_profiles(jsonb) from public;
 grant execute on function private.sync_onboarding_json(public.onboarding_data) to authenticated;
 grant execute on function private.sync_profile_json(public.user_profiles) to authenticated;
+grant execute on function private.sync_require_upsert(jsonb, text) to authenticated;
 grant execute on function private.sync_apply_onboarding_data(jsonb) to authenticated;
 grant execute on function private.sync_apply_user_profiles(jsonb) to authenticated;

@@ -1,17 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { ProfileSummaryRow } from '../../src/features/onboarding/onboarding-record';
 import { createUser, localConfig, signInThroughUi, type TestUser } from './support';
 
-interface ServerRow {
-  business_name: string;
-  business_type: string;
-  location: string;
-  primary_goal: string;
-  target_audience: string;
-  posting_frequency: string;
-  content_preferences: string[];
-  completed_at: string | null;
-  answers: Record<string, unknown>;
-}
+type ServerRow = Omit<ProfileSummaryRow, 'version'>;
 
 async function serverRows(request: APIRequestContext, user: TestUser): Promise<ServerRow[]> {
   const { url, anonKey } = await localConfig(request);

@@ -1,5 +1,10 @@
 import type { OnboardingRecord, UserProfileRecord } from '../../lib/db';
-import { normaliseForm, toOnboardingRow, type OnboardingForm } from './onboarding-form';
+import {
+  normaliseForm,
+  toOnboardingRow,
+  type OnboardingForm,
+  type OnboardingRow,
+} from './onboarding-form';
 
 export const ONBOARDING_ENTITY = 'onboarding_data';
 export const PROFILE_ENTITY = 'user_profiles';
@@ -50,15 +55,8 @@ export function profileFromUser(user: {
   };
 }
 
-/** What the Business Profile summary shows, in the server's column names. */
-export interface ProfileSummaryRow {
-  business_name: string;
-  business_type: string;
-  location: string;
-  primary_goal: string;
-  target_audience: string;
-  posting_frequency: string;
-  content_preferences: string[];
+/** What the Business Profile summary shows: the saved row as the server (or this device) has it. */
+export interface ProfileSummaryRow extends Omit<OnboardingRow, 'completed_at' | 'answers'> {
   completed_at: string | null;
   answers: unknown;
   version: number | null;
