@@ -7,7 +7,15 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'node_modules', '.data', '.test-data', 'test-results', 'playwright-report', 'dev-dist'],
+    ignores: [
+      'dist',
+      'node_modules',
+      '.data',
+      '.test-data',
+      'test-results',
+      'playwright-report',
+      'dev-dist',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -20,7 +28,10 @@ export default tseslint.config(
       'import-x/resolver': { typescript: true, node: true },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'import-x/no-cycle': 'error',
       'check-file/filename-naming-convention': [
         'error',
@@ -51,9 +62,22 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src/lib', from: ['./src/features', './src/app'], message: 'lib/ is shared code: it imports no feature and no app module.' },
-            { target: './src/components', from: ['./src/features', './src/app'], message: 'components/ is shared code: it imports no feature and no app module.' },
-            { target: './src/features', from: './src/app', except: ['./hooks.ts', './store-types.ts'], message: 'A feature may import only the typed hooks from app/.' },
+            {
+              target: './src/lib',
+              from: ['./src/features', './src/app'],
+              message: 'lib/ is shared code: it imports no feature and no app module.',
+            },
+            {
+              target: './src/components',
+              from: ['./src/features', './src/app'],
+              message: 'components/ is shared code: it imports no feature and no app module.',
+            },
+            {
+              target: './src/features',
+              from: './src/app',
+              except: ['./hooks.ts', './store-types.ts'],
+              message: 'A feature may import only the typed hooks from app/.',
+            },
           ],
         },
       ],

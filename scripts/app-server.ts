@@ -7,7 +7,14 @@ import { compress } from 'hono/compress';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const DIST_DIR = path.join(ROOT, 'dist');
-const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'manifest.webmanifest', 'package-lock.json'];
+const BUILD_INPUTS = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'manifest.webmanifest',
+  'package-lock.json',
+];
 const API_PREFIXES = ['/auth/v1', '/rest/v1', '/functions/v1', '/local/mail'];
 
 function newestMtime(p: string): number {
@@ -36,10 +43,13 @@ export function buildIsStale(): boolean {
  */
 export function createAppServer(opts: { apiUrl: string; anonKey: string }): Hono {
   const app = new Hono();
-  app.get('/local/config', (c) => c.json({ url: new URL(c.req.url).origin, anonKey: opts.anonKey }));
+  app.get('/local/config', (c) =>
+    c.json({ url: new URL(c.req.url).origin, anonKey: opts.anonKey }),
+  );
   app.all('*', async (c, next) => {
     const url = new URL(c.req.url);
-    if (!API_PREFIXES.some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))) return next();
+    if (!API_PREFIXES.some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`)))
+      return next();
     const target = new URL(url.pathname + url.search, opts.apiUrl);
     const headers = new Headers(c.req.raw.headers);
     headers.delete('host');

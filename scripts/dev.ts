@@ -12,7 +12,10 @@ async function main(): Promise<void> {
   vite.printUrls();
   console.log(`  API: ${api.url} (anon key: ${api.keys.anonKey})`);
   const stop = () => {
-    void vite.close().then(() => api.close()).finally(() => process.exit(0));
+    void vite
+      .close()
+      .then(() => api.close())
+      .finally(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

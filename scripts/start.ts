@@ -14,15 +14,22 @@ const appEnv = z
   .safeParse(process.env);
 
 async function main(): Promise<void> {
-  if (!appEnv.success) throw new Error(`Invalid environment: ${appEnv.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!appEnv.success)
+    throw new Error(
+      `Invalid environment: ${appEnv.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   const { PORT, HOST } = appEnv.data;
   const apiConfig = parseEnv();
 
   if (buildIsStale()) {
     console.log('Building the app…');
-    const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-      stdio: 'inherit',
-    });
+    const r = spawnSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+      {
+        stdio: 'inherit',
+      },
+    );
     if (r.status !== 0) throw new Error('The app build failed (see above).');
   }
 
@@ -36,7 +43,9 @@ async function main(): Promise<void> {
   const port = (server.address() as AddressInfo).port;
   const shownHost = HOST === '0.0.0.0' ? 'localhost' : HOST;
   console.log(`Postbloom app: http://${shownHost}:${port}`);
-  console.log(`Postbloom API: ${api.url} (${apiConfig.databaseUrl ? 'PostgreSQL' : `PGlite data in ${apiConfig.dataDir}`})`);
+  console.log(
+    `Postbloom API: ${api.url} (${apiConfig.databaseUrl ? 'PostgreSQL' : `PGlite data in ${apiConfig.dataDir}`})`,
+  );
   console.log(`  anon key: ${api.keys.anonKey}`);
   console.log(`  local mailbox: ${api.url}/local/mail`);
 

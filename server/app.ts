@@ -8,7 +8,13 @@ import { createFunctionRoutes } from './functions.ts';
 import { createRestRoutes } from './rest/routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-const CORS_EXPOSE_HEADERS = ['Content-Range', 'Content-Location', 'Range-Unit', 'Preference-Applied', 'X-Supabase-Api-Version'];
+const CORS_EXPOSE_HEADERS = [
+  'Content-Range',
+  'Content-Location',
+  'Range-Unit',
+  'Preference-Applied',
+  'X-Supabase-Api-Version',
+];
 
 /** The Supabase-compatible HTTP API: /auth/v1, /rest/v1, /functions/v1 and the local helpers. */
 export function createApp(ctx: ServerContext): Hono {
@@ -53,14 +59,21 @@ export function createApp(ctx: ServerContext): Hono {
     maxSize: MAX_BODY_BYTES,
     onError: (c) =>
       c.json(
-        { code: 'PGRST413', message: 'Payload Too Large', details: `The request body exceeds ${MAX_BODY_BYTES} bytes`, hint: null },
+        {
+          code: 'PGRST413',
+          message: 'Payload Too Large',
+          details: `The request body exceeds ${MAX_BODY_BYTES} bytes`,
+          hint: null,
+        },
         413,
         // The unread rest of the body makes the socket unusable; tell the client not to reuse it.
         { Connection: 'close' },
       ),
   });
   // GET and HEAD bodies are never read; checking for one would build a full web Request each time.
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.use('*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+  );
 
   app.route('/auth/v1', createAuthRoutes(ctx));
   app.route('/rest/v1', createRestRoutes(ctx));

@@ -75,7 +75,12 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({ connectionString, max: 10 });
   pool.on('error', (err) => console.error('postgres pool error:', err.message));
-  const wrap = (c: { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number | null }> }): Tx => ({
+  const wrap = (c: {
+    query: (
+      sql: string,
+      params?: unknown[],
+    ) => Promise<{ rows: unknown[]; rowCount: number | null }>;
+  }): Tx => ({
     async query<T>(sql: string, params?: unknown[]) {
       const r = await c.query(sql, params);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };

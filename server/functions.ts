@@ -26,20 +26,33 @@ export function createFunctionRoutes(ctx: ServerContext, dir = FUNCTIONS_DIR): H
   async function run(name: string, req: Request): Promise<Response> {
     const file = path.join(dir, name, 'handler.ts');
     if (!NAME.test(name) || !existsSync(file)) {
-      return Response.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, { status: 404 });
+      return Response.json(
+        { code: 'NOT_FOUND', message: 'Requested function was not found' },
+        { status: 404 },
+      );
     }
     if (req.method !== 'OPTIONS') {
       const token = bearerToken(req.headers.get('authorization'));
-      if (!token) return Response.json({ code: 401, message: 'Missing authorization header' }, { status: 401 });
+      if (!token)
+        return Response.json(
+          { code: 401, message: 'Missing authorization header' },
+          { status: 401 },
+        );
       const check = await verifyJwt(token, ctx.keys.jwtSecret);
       if (!check.ok) return Response.json({ code: 401, message: 'Invalid JWT' }, { status: 401 });
     }
     let handler = cache.get(name);
     if (!handler) {
-      const mod = (await import(pathToFileURL(file).href)) as { handler?: Handler; default?: Handler };
+      const mod = (await import(pathToFileURL(file).href)) as {
+        handler?: Handler;
+        default?: Handler;
+      };
       const h = mod.handler ?? mod.default;
       if (typeof h !== 'function') {
-        return Response.json({ code: 'BOOT_ERROR', message: 'Function failed to start' }, { status: 503 });
+        return Response.json(
+          { code: 'BOOT_ERROR', message: 'Function failed to start' },
+          { status: 503 },
+        );
       }
       handler = h;
       cache.set(name, handler);
@@ -48,7 +61,10 @@ export function createFunctionRoutes(ctx: ServerContext, dir = FUNCTIONS_DIR): H
       return await handler(req);
     } catch (e) {
       console.error(`function ${name} failed:`, (e as Error).message);
-      return Response.json({ code: 'WORKER_ERROR', message: 'Function exited due to an error' }, { status: 500 });
+      return Response.json(
+        { code: 'WORKER_ERROR', message: 'Function exited due to an error' },
+        { status: 500 },
+      );
     }
   }
   return app;

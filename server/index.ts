@@ -4,7 +4,9 @@ import { startServer } from './start-server.ts';
 try {
   const config = parseEnv();
   const server = await startServer(config);
-  console.log(`Postbloom API (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}) on ${server.url}`);
+  console.log(
+    `Postbloom API (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}) on ${server.url}`,
+  );
   console.log(`  anon key: ${server.keys.anonKey}`);
   const stop = () => {
     server.close().finally(() => process.exit(0));

@@ -13,13 +13,14 @@ export interface JwtClaims {
 }
 
 export type JwtCheck =
-  | { ok: true; claims: JwtClaims }
-  | { ok: false; reason: 'expired' | 'invalid' };
+  { ok: true; claims: JwtClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 const encoder = new TextEncoder();
 
 export async function signJwt(claims: JwtClaims, secret: string): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(encoder.encode(secret));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(encoder.encode(secret));
 }
 
 /** HS256 only: tokens signed with another algorithm or key, or unsigned, are invalid. */

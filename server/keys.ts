@@ -32,21 +32,34 @@ export async function loadKeys(opts: {
     try {
       stored = JSON.parse(await readFile(file, 'utf8')) as Partial<Keys>;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`Cannot read ${file}: ${(e as Error).message}`);
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+        throw new Error(`Cannot read ${file}: ${(e as Error).message}`);
     }
   }
   const jwtSecret = opts.jwtSecret ?? stored.jwtSecret ?? randomBytes(32).toString('base64url');
   const sameSecret = stored.jwtSecret === jwtSecret;
   const keys: Keys = {
     jwtSecret,
-    anonKey: opts.anonKey ?? (sameSecret && stored.anonKey ? stored.anonKey : await makeApiKey('anon', jwtSecret)),
+    anonKey:
+      opts.anonKey ??
+      (sameSecret && stored.anonKey ? stored.anonKey : await makeApiKey('anon', jwtSecret)),
     serviceRoleKey:
       opts.serviceRoleKey ??
-      (sameSecret && stored.serviceRoleKey ? stored.serviceRoleKey : await makeApiKey('service_role', jwtSecret)),
+      (sameSecret && stored.serviceRoleKey
+        ? stored.serviceRoleKey
+        : await makeApiKey('service_role', jwtSecret)),
   };
   if (file && !opts.jwtSecret && (!sameSecret || !stored.anonKey || !stored.serviceRoleKey)) {
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, JSON.stringify({ jwtSecret: keys.jwtSecret, anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey }, null, 2), { mode: 0o600 });
+    await writeFile(
+      file,
+      JSON.stringify(
+        { jwtSecret: keys.jwtSecret, anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey },
+        null,
+        2,
+      ),
+      { mode: 0o600 },
+    );
   }
   return keys;
 }

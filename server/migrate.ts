@@ -18,9 +18,11 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   await db.exec(await readFile(BOOTSTRAP_SQL, 'utf8'));
   const files = (await readdir(dir)).filter((f) => MIGRATION_FILE.test(f)).sort();
   const applied = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (r) => r.version,
-    ),
+    (
+      await db.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations',
+      )
+    ).rows.map((r) => r.version),
   );
   const done: string[] = [];
   for (const file of files) {
@@ -31,10 +33,16 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
       await db.transaction(async (tx) => {
         // Serialises concurrent starts on one PostgreSQL database.
         await tx.query('select pg_advisory_xact_lock(7271001)');
-        const again = await tx.query('select 1 from supabase_migrations.schema_migrations where version = $1', [version]);
+        const again = await tx.query(
+          'select 1 from supabase_migrations.schema_migrations where version = $1',
+          [version],
+        );
         if (again.rowCount > 0) return;
         await tx.exec(sql);
-        await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [version, name]);
+        await tx.query(
+          'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+          [version, name],
+        );
         done.push(file);
       });
     } catch (e) {

@@ -36,18 +36,24 @@ const defaults: ServerConfig = {
  */
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...defaults, ...overrides };
-  const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  const db = config.databaseUrl
+    ? await openPostgres(config.databaseUrl)
+    : await openPglite(config.dataDir);
   try {
     await migrate(db);
     const keys = await loadKeys(config);
     const ctx: ServerContext = { db, keys, config, apiUrl: config.apiExternalUrl ?? '' };
     const app = createApp(ctx);
     const server = await new Promise<ServerType>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+        resolve(s),
+      );
       s.once('error', reject);
     });
     const port = (server.address() as AddressInfo).port;
-    const url = config.apiExternalUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+    const url =
+      config.apiExternalUrl ??
+      `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
     ctx.apiUrl = url;
     return {
       url,

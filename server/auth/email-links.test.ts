@@ -27,9 +27,15 @@ describe('redirect targets of emailed links', () => {
 
   it('falls back from the requested URL to the Origin, then to the site or the API', () => {
     const hosted = ctx('https://app.example.com');
-    expect(redirectTarget(hosted, 'https://app.example.com/a', 'https://app.example.com')).toBe('https://app.example.com/a');
-    expect(redirectTarget(hosted, 'https://evil.example/', 'https://app.example.com')).toBe('https://app.example.com');
-    expect(redirectTarget(hosted, undefined, 'https://evil.example')).toBe('https://app.example.com');
+    expect(redirectTarget(hosted, 'https://app.example.com/a', 'https://app.example.com')).toBe(
+      'https://app.example.com/a',
+    );
+    expect(redirectTarget(hosted, 'https://evil.example/', 'https://app.example.com')).toBe(
+      'https://app.example.com',
+    );
+    expect(redirectTarget(hosted, undefined, 'https://evil.example')).toBe(
+      'https://app.example.com',
+    );
     expect(redirectTarget(ctx(undefined), undefined, undefined)).toBe('http://127.0.0.1:54321');
   });
 });

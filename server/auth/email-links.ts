@@ -44,7 +44,11 @@ export function isAllowedRedirect(ctx: ServerContext, candidate: string): boolea
   return isLoopback(url) && (!site || isLoopback(site));
 }
 
-export function redirectTarget(ctx: ServerContext, requested: string | undefined, origin: string | undefined): string {
+export function redirectTarget(
+  ctx: ServerContext,
+  requested: string | undefined,
+  origin: string | undefined,
+): string {
   for (const candidate of [requested, origin]) {
     if (candidate && isAllowedRedirect(ctx, candidate)) return candidate;
   }
@@ -57,7 +61,11 @@ function verifyLink(ctx: ServerContext, token: string, type: LinkType, redirectT
 }
 
 /** POST /recover for a known address: a one-time reset link in the local mailbox. */
-export async function sendRecovery(ctx: ServerContext, email: string, redirectTo: string): Promise<void> {
+export async function sendRecovery(
+  ctx: ServerContext,
+  email: string,
+  redirectTo: string,
+): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
@@ -71,12 +79,16 @@ export async function sendRecovery(ctx: ServerContext, email: string, redirectTo
     );
     const wait = rows[0]?.wait;
     if (wait != null) {
-      throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
+      throw new AuthError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${wait} seconds.`,
+      );
     }
-    await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1::uuid', [
-      user.id,
-      hashToken(token),
-    ]);
+    await tx.query(
+      'update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1::uuid',
+      [user.id, hashToken(token)],
+    );
     await deliverMail(tx, {
       to: user.email,
       subject: 'Reset Your Password',
@@ -87,10 +99,19 @@ export async function sendRecovery(ctx: ServerContext, email: string, redirectTo
 }
 
 /** PUT /user with a new address: it changes once the link sent to the new address is followed. */
-export async function sendEmailChange(ctx: ServerContext, db: Queryable, user: User, newEmail: string, redirectTo: string): Promise<void> {
+export async function sendEmailChange(
+  ctx: ServerContext,
+  db: Queryable,
+  user: User,
+  newEmail: string,
+  redirectTo: string,
+): Promise<void> {
   const taken = await findUserByEmail(db, newEmail);
   if (taken && taken.id !== user.id) {
-    throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    throw unprocessable(
+      'email_exists',
+      'A user with this email address has already been registered',
+    );
   }
   const token = randomBytes(32).toString('base64url');
   const link = verifyLink(ctx, token, 'email_change', redirectTo);
@@ -132,9 +153,14 @@ function withFragment(target: string, params: Record<string, string>): string {
  * GET /verify: follows an emailed link. The answer is where to send the browser: the redirect
  * target with the new session in the fragment, or GoTrue's otp_expired error there.
  */
-export async function followLink(ctx: ServerContext, params: VerifyParams, client: Client): Promise<string> {
+export async function followLink(
+  ctx: ServerContext,
+  params: VerifyParams,
+  client: Client,
+): Promise<string> {
   if (!params.type) throw badRequest('validation_failed', 'Verify requires a verification type');
-  if (!params.token) throw badRequest('validation_failed', 'Verify requires a token or a token hash');
+  if (!params.token)
+    throw badRequest('validation_failed', 'Verify requires a token or a token hash');
   const type = params.type;
   if (type !== 'recovery' && type !== 'email_change' && !OTHER_GOTRUE_TYPES.has(type)) {
     throw badRequest('validation_failed', 'Unsupported verification type');
@@ -148,7 +174,10 @@ export async function followLink(ctx: ServerContext, params: VerifyParams, clien
 
   const hash = hashToken(params.token);
   const session = await ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string; email_change: string | null }>(FIND_BY_LINK_TOKEN[type], [hash, LINK_TTL_SECONDS]);
+    const { rows } = await tx.query<{ id: string; email_change: string | null }>(
+      FIND_BY_LINK_TOKEN[type],
+      [hash, LINK_TTL_SECONDS],
+    );
     const row = rows[0];
     if (!row) return null;
     if (type === 'recovery') {

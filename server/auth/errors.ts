@@ -26,12 +26,18 @@ export const unauthorized = (code: string, message: string) => new AuthError(401
 export const forbidden = (code: string, message: string) => new AuthError(403, code, message);
 export const unprocessable = (code: string, message: string) => new AuthError(422, code, message);
 
-export const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials');
+export const invalidCredentials = () =>
+  badRequest('invalid_credentials', 'Invalid login credentials');
 
 export function weakPassword(minLength: number): AuthError {
-  return new AuthError(422, 'weak_password', `Password should be at least ${minLength} characters.`, {
-    weak_password: { reasons: ['length'] },
-  });
+  return new AuthError(
+    422,
+    'weak_password',
+    `Password should be at least ${minLength} characters.`,
+    {
+      weak_password: { reasons: ['length'] },
+    },
+  );
 }
 
 export function rateLimited(retryAfterMs: number): AuthError {
@@ -49,8 +55,13 @@ export function errorResponse(c: Context, err: unknown): Response {
   const e =
     err instanceof AuthError
       ? err
-      : new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
-  if (!(err instanceof AuthError)) console.error('auth: unexpected failure:', err instanceof Error ? err.message : String(err));
+      : new AuthError(
+          500,
+          'unexpected_failure',
+          'Unexpected failure, please check server logs for more information',
+        );
+  if (!(err instanceof AuthError))
+    console.error('auth: unexpected failure:', err instanceof Error ? err.message : String(err));
   c.header(API_VERSION_HEADER, API_VERSION);
   for (const [name, value] of Object.entries(e.headers)) c.header(name, value);
   return c.json({ code: e.code, message: e.message, ...e.extra }, e.status);

@@ -14,14 +14,18 @@ export function normalizeEmail(raw: string): string {
   const email = raw.trim();
   if (email === '') throw badRequest('validation_failed', 'An email address is required');
   if (email.length > 255) throw badRequest('validation_failed', 'An email address is too long');
-  if (!EMAIL_FORMAT.test(email)) throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
+  if (!EMAIL_FORMAT.test(email))
+    throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
   return email.toLowerCase();
 }
 
 export function checkPasswordStrength(password: string): void {
   if ([...password].length < PASSWORD_MIN_LENGTH) throw weakPassword(PASSWORD_MIN_LENGTH);
   if (Buffer.byteLength(password, 'utf8') > PASSWORD_MAX_BYTES) {
-    throw badRequest('validation_failed', `Password cannot be longer than ${PASSWORD_MAX_BYTES} characters`);
+    throw badRequest(
+      'validation_failed',
+      `Password cannot be longer than ${PASSWORD_MAX_BYTES} characters`,
+    );
   }
 }
 
@@ -74,7 +78,10 @@ export function parseBody<S extends z.ZodType>(text: string, schema: S): z.infer
   const result = schema.safeParse(json === null ? {} : json);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw badRequest('bad_json', `Could not parse request body as JSON: ${issue ? describe(issue) : 'invalid body'}`);
+    throw badRequest(
+      'bad_json',
+      `Could not parse request body as JSON: ${issue ? describe(issue) : 'invalid body'}`,
+    );
   }
   return result.data;
 }

@@ -14,12 +14,10 @@ export interface OutgoingMail {
 
 /** Stands in for sending: the mail lands in embedded.mail, readable at GET /local/mail. */
 export async function deliverMail(db: Queryable, mail: OutgoingMail): Promise<void> {
-  await db.query('insert into embedded.mail (recipient, subject, body_text, link) values ($1, $2, $3, $4)', [
-    mail.to,
-    mail.subject,
-    mail.text,
-    mail.link,
-  ]);
+  await db.query(
+    'insert into embedded.mail (recipient, subject, body_text, link) values ($1, $2, $3, $4)',
+    [mail.to, mail.subject, mail.text, mail.link],
+  );
 }
 
 interface MailRow {
@@ -34,7 +32,10 @@ interface MailRow {
 const PAGE_SIZE = 200;
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -106,13 +107,18 @@ export function createLocalMailRoutes(ctx: ServerContext): Hono {
   app.get('/', async (c) => {
     if (!mayRead(ctx, c)) {
       return c.json(
-        { code: 'forbidden', message: 'The local mailbox is served only to this machine, or with the service_role key as apikey' },
+        {
+          code: 'forbidden',
+          message:
+            'The local mailbox is served only to this machine, or with the service_role key as apikey',
+        },
         403,
       );
     }
     const to = c.req.query('to')?.trim().toLowerCase() || null;
     // Postgres text cannot hold NUL; no stored address contains one.
-    if (to?.includes('\0')) return c.json({ code: 'validation_failed', message: 'Invalid recipient' }, 400);
+    if (to?.includes('\0'))
+      return c.json({ code: 'validation_failed', message: 'Invalid recipient' }, 400);
     const { rows } = await ctx.db.query<MailRow>(
       `select id::int as id, recipient, subject, body_text as body, link, ${iso('created_at')} as created_at
          from embedded.mail
@@ -121,7 +127,9 @@ export function createLocalMailRoutes(ctx: ServerContext): Hono {
         limit $2`,
       [to, PAGE_SIZE],
     );
-    const wantsJson = c.req.query('format') === 'json' || (c.req.header('accept') ?? '').includes('application/json');
+    const wantsJson =
+      c.req.query('format') === 'json' ||
+      (c.req.header('accept') ?? '').includes('application/json');
     if (wantsJson) return c.json(rows);
     c.header('Cache-Control', 'no-store');
     return c.html(renderPage(rows, to));

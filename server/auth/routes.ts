@@ -85,7 +85,8 @@ function client(c: Context): Client {
 
 /** Postgres refusing a value (NUL bytes, bad JSON escapes) is the caller's fault, not a crash. */
 function fromDatabase(e: unknown): unknown {
-  if (isPgError(e) && e.code?.startsWith('22')) return badRequest('validation_failed', 'Invalid input');
+  if (isPgError(e) && e.code?.startsWith('22'))
+    return badRequest('validation_failed', 'Invalid input');
   return e;
 }
 
@@ -94,7 +95,8 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
   const { max, windowMs } = ctx.config.signInRateLimit;
   const perIp = new SlidingWindowLimiter(max, windowMs);
   const perAccount = new SlidingWindowLimiter(max, windowMs);
-  const reuseInterval = ctx.config.refreshTokenReuseIntervalSeconds ?? DEFAULT_REUSE_INTERVAL_SECONDS;
+  const reuseInterval =
+    ctx.config.refreshTokenReuseIntervalSeconds ?? DEFAULT_REUSE_INTERVAL_SECONDS;
 
   app.onError((err, c) => errorResponse(c, fromDatabase(err)));
 
@@ -109,7 +111,11 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
   };
 
   app.get('/health', apiKey, (c) =>
-    c.json({ version: 'embedded', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
+    c.json({
+      version: 'embedded',
+      name: 'GoTrue',
+      description: 'GoTrue is a user registration and authentication API',
+    }),
   );
 
   app.get('/settings', apiKey, (c) =>
@@ -138,10 +144,14 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
     if (!body.password) throw badRequest('validation_failed', 'Signup requires a valid password');
     checkPasswordStrength(body.password);
     if (body.email && body.phone) {
-      throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.');
+      throw badRequest(
+        'validation_failed',
+        'Only an email address or phone number should be provided on signup.',
+      );
     }
     if (body.phone) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
-    if (!body.email) throw badRequest('validation_failed', 'Sign up only available with email provider');
+    if (!body.email)
+      throw badRequest('validation_failed', 'Sign up only available with email provider');
     const email = normalizeEmail(body.email);
     const hash = await bcrypt.hash(body.password, BCRYPT_COST);
     try {
@@ -170,7 +180,10 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
       if (ipWait > 0) throw rateLimited(ipWait);
       perIp.record(ip);
       if (body.email && body.phone) {
-        throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.');
+        throw badRequest(
+          'validation_failed',
+          'Only an email address or phone number should be provided on login.',
+        );
       }
       if (body.phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
       if (!body.email) throw badRequest('validation_failed', 'missing email or phone');
@@ -211,14 +224,22 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
   app.put('/user', apiKey, async (c) => {
     const { user, sessionId } = await authenticate(ctx, c.req.header('authorization'));
     const body = parseBody(await c.req.text(), userUpdateBody);
-    if (body.app_metadata) throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
-    if (body.phone) throw badRequest('validation_failed', 'Updating the phone number is not supported');
+    if (body.app_metadata)
+      throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
+    if (body.phone)
+      throw badRequest('validation_failed', 'Updating the phone number is not supported');
     const newEmail = body.email ? normalizeEmail(body.email) : null;
     let newHash: string | null = null;
     if (body.password != null) {
       checkPasswordStrength(body.password);
-      if (user.encrypted_password && (await bcrypt.compare(body.password, user.encrypted_password))) {
-        throw unprocessable('same_password', 'New password should be different from the old password.');
+      if (
+        user.encrypted_password &&
+        (await bcrypt.compare(body.password, user.encrypted_password))
+      ) {
+        throw unprocessable(
+          'same_password',
+          'New password should be different from the old password.',
+        );
       }
       newHash = await bcrypt.hash(body.password, BCRYPT_COST);
     }
@@ -226,13 +247,15 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
     const updated = await ctx.db.transaction(async (tx) => {
       const current = await findUserById(tx, user.id, true);
       if (!current) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
-      if (body.data) await setUserMetadata(tx, current.id, mergeMetadata(current.user_metadata, body.data));
+      if (body.data)
+        await setUserMetadata(tx, current.id, mergeMetadata(current.user_metadata, body.data));
       if (newHash) {
         await setPasswordHash(tx, current.id, newHash);
         // As GoTrue: a new password signs out every other session.
         await endSessions(tx, current.id, sessionId, 'others');
       }
-      if (newEmail && newEmail !== current.email) await sendEmailChange(ctx, tx, current, newEmail, redirectTo);
+      if (newEmail && newEmail !== current.email)
+        await sendEmailChange(ctx, tx, current, newEmail, redirectTo);
       return findUserById(tx, current.id);
     });
     if (!updated) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
@@ -242,8 +265,10 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
   app.post('/logout', apiKey, async (c) => {
     const { user, sessionId } = await authenticate(ctx, c.req.header('authorization'));
     const raw = c.req.query('scope') ?? '';
-    const scope: LogoutScope | null = raw === '' || raw === 'global' ? 'global' : raw === 'local' || raw === 'others' ? raw : null;
-    if (!scope) throw badRequest('validation_failed', `Unsupported logout scope ${JSON.stringify(raw)}`);
+    const scope: LogoutScope | null =
+      raw === '' || raw === 'global' ? 'global' : raw === 'local' || raw === 'others' ? raw : null;
+    if (!scope)
+      throw badRequest('validation_failed', `Unsupported logout scope ${JSON.stringify(raw)}`);
     await endSessions(ctx.db, user.id, sessionId, scope);
     return c.body(null, 204);
   });
@@ -252,7 +277,11 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
     const body = parseBody(await c.req.text(), recoverBody);
     if (!body.email) throw badRequest('validation_failed', 'Password recovery requires an email');
     const email = normalizeEmail(body.email);
-    await sendRecovery(ctx, email, redirectTarget(ctx, c.req.query('redirect_to'), c.req.header('origin')));
+    await sendRecovery(
+      ctx,
+      email,
+      redirectTarget(ctx, c.req.query('redirect_to'), c.req.header('origin')),
+    );
     // The same answer whether or not the address has an account.
     return c.json({});
   });
@@ -273,7 +302,14 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
   app.all('*', (c) => {
     const path = c.req.path.replace(/^\/auth\/v1/, '') || '/';
     const allowed = ROUTES[path];
-    if (allowed) throw new AuthError(405, 'method_not_allowed', 'Method not allowed', {}, { Allow: allowed.join(', ') });
+    if (allowed)
+      throw new AuthError(
+        405,
+        'method_not_allowed',
+        'Method not allowed',
+        {},
+        { Allow: allowed.join(', ') },
+      );
     throw new AuthError(404, 'not_found', 'Not found');
   });
 

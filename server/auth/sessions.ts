@@ -26,7 +26,12 @@ function issuer(ctx: ServerContext): string {
   return `${ctx.apiUrl}/auth/v1`;
 }
 
-async function accessToken(ctx: ServerContext, user: User, sessionId: string, amr: { method: string; timestamp: number }[]) {
+async function accessToken(
+  ctx: ServerContext,
+  user: User,
+  sessionId: string,
+  amr: { method: string; timestamp: number }[],
+) {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + ctx.config.jwtExpirySeconds;
   const token = await signJwt(
@@ -51,7 +56,13 @@ async function accessToken(ctx: ServerContext, user: User, sessionId: string, am
   return { token, exp };
 }
 
-async function tokenResponse(ctx: ServerContext, tx: Queryable, user: User, sessionId: string, refreshToken: string) {
+async function tokenResponse(
+  ctx: ServerContext,
+  tx: Queryable,
+  user: User,
+  sessionId: string,
+  refreshToken: string,
+) {
   const { rows } = await tx.query<{ method: string; ts: number }>(
     `select authentication_method as method, extract(epoch from created_at)::int as ts
        from auth.mfa_amr_claims where session_id = $1::uuid order by created_at desc`,
@@ -76,7 +87,13 @@ function clientIp(client: Client): string | null {
 }
 
 /** A new session with its first refresh token, as a successful sign-in creates it. */
-export async function startSession(ctx: ServerContext, tx: Tx, user: User, method: AuthMethod, client: Client): Promise<TokenResponse> {
+export async function startSession(
+  ctx: ServerContext,
+  tx: Tx,
+  user: User,
+  method: AuthMethod,
+  client: Client,
+): Promise<TokenResponse> {
   const sessionId = randomUUID();
   await tx.query(
     `insert into auth.sessions (id, user_id, created_at, updated_at, aal, refreshed_at, user_agent, ip)
@@ -119,7 +136,8 @@ export async function refreshSession(
   client: Client,
   reuseIntervalSeconds: number,
 ): Promise<TokenResponse> {
-  const notFound = () => badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  const notFound = () =>
+    badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   // Postgres text cannot hold NUL, and no issued token contains one.
   if (presented.includes('\0')) throw notFound();
   const outcome = await ctx.db.transaction(async (tx): Promise<TokenResponse | AuthError> => {
@@ -135,7 +153,8 @@ export async function refreshSession(
     );
     const row = rows[0];
     if (!row) return notFound();
-    if (row.session_ended) return badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
+    if (row.session_ended)
+      return badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
     const user = await findUserById(tx, row.user_id);
     if (!user) return notFound();
 
@@ -151,13 +170,19 @@ export async function refreshSession(
           `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1::uuid and not coalesce(revoked, false)`,
           [row.session_id],
         );
-        await tx.query('update auth.sessions set not_after = now(), updated_at = now() where id = $1::uuid', [row.session_id]);
+        await tx.query(
+          'update auth.sessions set not_after = now(), updated_at = now() where id = $1::uuid',
+          [row.session_id],
+        );
         return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
       }
       issued = current.token;
     } else {
       issued = newRefreshToken();
-      await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::bigint', [row.id]);
+      await tx.query(
+        'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::bigint',
+        [row.id],
+      );
       await tx.query(
         `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
          values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4::uuid)`,
@@ -179,11 +204,19 @@ export async function refreshSession(
 export type LogoutScope = 'global' | 'local' | 'others';
 
 /** Ending a session deletes it; its refresh tokens go with it (on delete cascade). */
-export async function endSessions(db: Queryable, userId: string, sessionId: string | null, scope: LogoutScope): Promise<void> {
+export async function endSessions(
+  db: Queryable,
+  userId: string,
+  sessionId: string | null,
+  scope: LogoutScope,
+): Promise<void> {
   if (sessionId && scope === 'local') {
     await db.query('delete from auth.sessions where id = $1::uuid', [sessionId]);
   } else if (sessionId && scope === 'others') {
-    await db.query('delete from auth.sessions where user_id = $1::uuid and id <> $2::uuid', [userId, sessionId]);
+    await db.query('delete from auth.sessions where user_id = $1::uuid and id <> $2::uuid', [
+      userId,
+      sessionId,
+    ]);
   } else {
     await db.query('delete from auth.sessions where user_id = $1::uuid', [userId]);
   }
@@ -194,35 +227,50 @@ export interface Authenticated {
   sessionId: string | null;
 }
 
-const badJwt = (detail: string) => forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
+const badJwt = (detail: string) =>
+  forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
 
 /**
  * The checks GoTrue makes on an access token: signature and expiry, a UUID `sub` naming an
  * existing user, and a `session_id` naming a live session (so a signed-out token stops working).
  */
-export async function authenticate(ctx: ServerContext, authorization: string | undefined): Promise<Authenticated> {
+export async function authenticate(
+  ctx: ServerContext,
+  authorization: string | undefined,
+): Promise<Authenticated> {
   const token = bearerToken(authorization);
   if (!token) throw unauthorized('no_authorization', 'This endpoint requires a Bearer token');
-  if (token.split('.').length !== 3) throw badJwt('token is malformed: token contains an invalid number of segments');
+  if (token.split('.').length !== 3)
+    throw badJwt('token is malformed: token contains an invalid number of segments');
   const check = await verifyJwt(token, ctx.keys.jwtSecret);
   if (!check.ok) {
-    throw badJwt(check.reason === 'expired' ? 'token has invalid claims: token is expired' : 'token signature is invalid: signature is invalid');
+    throw badJwt(
+      check.reason === 'expired'
+        ? 'token has invalid claims: token is expired'
+        : 'token signature is invalid: signature is invalid',
+    );
   }
   const { claims } = check;
-  if (typeof claims.sub !== 'string' || claims.sub === '') throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
-  if (!UUID.test(claims.sub)) throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
+  if (typeof claims.sub !== 'string' || claims.sub === '')
+    throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
+  if (!UUID.test(claims.sub))
+    throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
   const aud = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
-  if (aud !== 'authenticated') throw badRequest('validation_failed', "Token audience doesn't match request audience");
+  if (aud !== 'authenticated')
+    throw badRequest('validation_failed', "Token audience doesn't match request audience");
   const user = await findUserById(ctx.db, claims.sub);
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
-  const sessionId = typeof claims.session_id === 'string' && claims.session_id !== '' ? claims.session_id : null;
+  const sessionId =
+    typeof claims.session_id === 'string' && claims.session_id !== '' ? claims.session_id : null;
   if (sessionId) {
-    if (!UUID.test(sessionId)) throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID');
+    if (!UUID.test(sessionId))
+      throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID');
     const live = await ctx.db.query(
       `select 1 from auth.sessions where id = $1::uuid and user_id = $2::uuid and (not_after is null or not_after > now())`,
       [sessionId, user.id],
     );
-    if (live.rows.length === 0) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+    if (live.rows.length === 0)
+      throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
   }
   return { user, sessionId };
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db.ts';
 
 /** Timestamps leave the database as GoTrue prints them (RFC 3339, UTC), identical on PGlite and pg. */
-export const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const iso = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -60,7 +61,11 @@ async function withIdentities(db: Queryable, row: UserRow | undefined): Promise<
   return { ...row, identities: rows };
 }
 
-export async function findUserById(db: Queryable, id: string, forUpdate = false): Promise<User | null> {
+export async function findUserById(
+  db: Queryable,
+  id: string,
+  forUpdate = false,
+): Promise<User | null> {
   const { rows } = await db.query<UserRow>(
     `select ${USER_COLUMNS} from auth.users u where u.id = $1::uuid and u.deleted_at is null${forUpdate ? ' for update' : ''}`,
     [id],
@@ -81,7 +86,12 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
  * A confirmed email user with its email identity, as GoTrue creates one when sign-ups are
  * auto-confirmed: the identity claims (sub, email, email_verified) win over `data` keys.
  */
-export async function insertUser(db: Queryable, email: string, passwordHash: string, data: Json): Promise<string> {
+export async function insertUser(
+  db: Queryable,
+  email: string,
+  passwordHash: string,
+  data: Json,
+): Promise<string> {
   const id = randomUUID();
   const claims = { sub: id, email, email_verified: true, phone_verified: false };
   const userMetadata = { ...data, ...claims };
@@ -89,7 +99,14 @@ export async function insertUser(db: Queryable, email: string, passwordHash: str
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
                              raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at, is_anonymous)
      values ($1::uuid, $2::uuid, 'authenticated', 'authenticated', $3, $4, now(), $5::jsonb, $6::jsonb, false, now(), now(), false)`,
-    [INSTANCE_ID, id, email, passwordHash, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(userMetadata)],
+    [
+      INSTANCE_ID,
+      id,
+      email,
+      passwordHash,
+      JSON.stringify({ provider: 'email', providers: ['email'] }),
+      JSON.stringify(userMetadata),
+    ],
   );
   await db.query(
     `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
@@ -100,7 +117,10 @@ export async function insertUser(db: Queryable, email: string, passwordHash: str
 }
 
 export async function recordSignIn(db: Queryable, userId: string): Promise<void> {
-  await db.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1::uuid', [userId]);
+  await db.query(
+    'update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1::uuid',
+    [userId],
+  );
   await db.query(
     `update auth.identities set last_sign_in_at = now(), updated_at = now() where user_id = $1::uuid and provider = 'email'`,
     [userId],
@@ -108,7 +128,10 @@ export async function recordSignIn(db: Queryable, userId: string): Promise<void>
 }
 
 export async function setPasswordHash(db: Queryable, userId: string, hash: string): Promise<void> {
-  await db.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1::uuid', [userId, hash]);
+  await db.query(
+    'update auth.users set encrypted_password = $2, updated_at = now() where id = $1::uuid',
+    [userId, hash],
+  );
 }
 
 /** GoTrue's metadata merge: top-level keys replace, a null value removes the key. */
@@ -121,11 +144,15 @@ export function mergeMetadata(current: Json | null, patch: Json): Json {
   return merged;
 }
 
-export async function setUserMetadata(db: Queryable, userId: string, metadata: Json): Promise<void> {
-  await db.query('update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1::uuid', [
-    userId,
-    JSON.stringify(metadata),
-  ]);
+export async function setUserMetadata(
+  db: Queryable,
+  userId: string,
+  metadata: Json,
+): Promise<void> {
+  await db.query(
+    'update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1::uuid',
+    [userId, JSON.stringify(metadata)],
+  );
 }
 
 export async function setEmail(db: Queryable, userId: string, email: string): Promise<void> {

@@ -3,7 +3,10 @@ import WebSocket from 'ws';
 import type { TestServer } from './harness.ts';
 
 /** A supabase-js client like the harness makes, with extra request headers (e.g. X-Forwarded-For). */
-export function clientWithHeaders(server: TestServer, headers: Record<string, string>): SupabaseClient {
+export function clientWithHeaders(
+  server: TestServer,
+  headers: Record<string, string>,
+): SupabaseClient {
   return createClient(server.url, server.keys.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { headers },
@@ -31,7 +34,11 @@ export async function authFetch(
     redirect: 'manual',
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+  };
 }
 
 export interface MailJson {
@@ -50,7 +57,9 @@ export async function mailTo(server: TestServer, email: string): Promise<MailJso
 }
 
 /** Follows an emailed link without following the redirect; returns the Location's fragment. */
-export async function followMailLink(link: string): Promise<{ status: number; location: string; fragment: URLSearchParams }> {
+export async function followMailLink(
+  link: string,
+): Promise<{ status: number; location: string; fragment: URLSearchParams }> {
   const res = await fetch(link, { redirect: 'manual' });
   const location = res.headers.get('location') ?? '';
   const hash = location.includes('#') ? location.slice(location.indexOf('#') + 1) : '';

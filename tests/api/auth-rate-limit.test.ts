@@ -16,7 +16,9 @@ afterAll(async () => {
 });
 
 function signIn(ip: string, email: string, password: string) {
-  return clientWithHeaders(server, { 'X-Forwarded-For': `${ip}, 10.0.0.1` }).auth.signInWithPassword({ email, password });
+  return clientWithHeaders(server, {
+    'X-Forwarded-For': `${ip}, 10.0.0.1`,
+  }).auth.signInWithPassword({ email, password });
 }
 
 describe('password sign-in throttling', () => {

@@ -18,7 +18,9 @@ afterAll(async () => {
 describe('password recovery through the local mailbox', () => {
   it('mails a one-time link that signs the user in so they can set a new password', async () => {
     const { email, password } = await server.signedInClient({ password: 'forgotten-password' });
-    const { data, error } = await server.anonClient().auth.resetPasswordForEmail(email, { redirectTo: APP });
+    const { data, error } = await server
+      .anonClient()
+      .auth.resetPasswordForEmail(email, { redirectTo: APP });
     expect(error).toBeNull();
     expect(data).toEqual({});
 
@@ -53,7 +55,9 @@ describe('password recovery through the local mailbox', () => {
     const updated = await client.auth.updateUser({ password: 'remembered-password' });
     expect(updated.error).toBeNull();
 
-    const fresh = await server.anonClient().auth.signInWithPassword({ email, password: 'remembered-password' });
+    const fresh = await server
+      .anonClient()
+      .auth.signInWithPassword({ email, password: 'remembered-password' });
     expect(fresh.error).toBeNull();
     const old = await server.anonClient().auth.signInWithPassword({ email, password });
     expect(old.error).toBeInstanceOf(AuthApiError);
@@ -68,14 +72,18 @@ describe('password recovery through the local mailbox', () => {
 
   it('answers {} for an unknown address and mails nothing', async () => {
     const email = uniqueEmail('nobody');
-    const { data, error } = await server.anonClient().auth.resetPasswordForEmail(email, { redirectTo: APP });
+    const { data, error } = await server
+      .anonClient()
+      .auth.resetPasswordForEmail(email, { redirectTo: APP });
     expect(error).toBeNull();
     expect(data).toEqual({});
     expect(await mailTo(server, email)).toEqual([]);
   });
 
   it('refuses an invalid address (400 validation_failed)', async () => {
-    const { error } = await server.anonClient().auth.resetPasswordForEmail('nope@', { redirectTo: APP });
+    const { error } = await server
+      .anonClient()
+      .auth.resetPasswordForEmail('nope@', { redirectTo: APP });
     expect(error).toBeInstanceOf(AuthApiError);
     expect(error?.status).toBe(400);
     expect(error?.code).toBe('validation_failed');
@@ -89,14 +97,21 @@ describe('password recovery through the local mailbox', () => {
     expect(error).toBeInstanceOf(AuthApiError);
     expect(error?.status).toBe(429);
     expect(error?.code).toBe('over_email_send_rate_limit');
-    expect(error?.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
+    expect(error?.message).toMatch(
+      /^For security purposes, you can only request this after \d+ seconds\.$/,
+    );
     expect(await mailTo(server, email)).toHaveLength(1);
   });
 
   it('refuses a link older than an hour', async () => {
     const { email, userId } = await server.signedInClient();
-    expect((await server.anonClient().auth.resetPasswordForEmail(email, { redirectTo: APP })).error).toBeNull();
-    await server.db.query(`update auth.users set recovery_sent_at = now() - interval '61 minutes' where id = $1`, [userId]);
+    expect(
+      (await server.anonClient().auth.resetPasswordForEmail(email, { redirectTo: APP })).error,
+    ).toBeNull();
+    await server.db.query(
+      `update auth.users set recovery_sent_at = now() - interval '61 minutes' where id = $1`,
+      [userId],
+    );
     const [mail] = await mailTo(server, email);
     const followed = await followMailLink(mail!.link!);
     expect(followed.status).toBe(303);
@@ -106,10 +121,14 @@ describe('password recovery through the local mailbox', () => {
 
   it('never sends the tokens to a foreign site named in redirect_to', async () => {
     const { email } = await server.signedInClient();
-    const res = await authFetch(server, `/recover?redirect_to=${encodeURIComponent('https://evil.example/steal')}`, {
-      method: 'POST',
-      body: JSON.stringify({ email }),
-    });
+    const res = await authFetch(
+      server,
+      `/recover?redirect_to=${encodeURIComponent('https://evil.example/steal')}`,
+      {
+        method: 'POST',
+        body: JSON.stringify({ email }),
+      },
+    );
     expect(res.status).toBe(200);
     const [mail] = await mailTo(server, email);
     expect(mail!.link).not.toContain('evil.example');
@@ -124,7 +143,10 @@ describe('password recovery through the local mailbox', () => {
   it('answers a link without a token or with an unknown type with 400', async () => {
     const noToken = await authFetch(server, '/verify?type=recovery');
     expect(noToken.status).toBe(400);
-    expect(noToken.body).toEqual({ code: 'validation_failed', message: 'Verify requires a token or a token hash' });
+    expect(noToken.body).toEqual({
+      code: 'validation_failed',
+      message: 'Verify requires a token or a token hash',
+    });
     const badType = await authFetch(server, '/verify?type=teleport&token=abc');
     expect(badType.status).toBe(400);
     expect(badType.body?.message).toBe('Unsupported verification type');
@@ -135,7 +157,9 @@ describe('GET /local/mail', () => {
   it('shows a readable, escaped HTML page, newest first', async () => {
     const email = `o'brien&co-${Date.now().toString(36)}@example.com`;
     await server.signedInClient({ email });
-    expect((await server.anonClient().auth.resetPasswordForEmail(email, { redirectTo: APP })).error).toBeNull();
+    expect(
+      (await server.anonClient().auth.resetPasswordForEmail(email, { redirectTo: APP })).error,
+    ).toBeNull();
     const [mail] = await mailTo(server, email);
 
     const res = await fetch(`${server.url}/local/mail`);
@@ -147,7 +171,9 @@ describe('GET /local/mail', () => {
     const escapedLink = mail!.link!.replaceAll('&', '&amp;');
     expect(html).toContain(`<a href="${escapedLink}">`);
 
-    const all = (await (await fetch(`${server.url}/local/mail`, { headers: { Accept: 'application/json' } })).json()) as {
+    const all = (await (
+      await fetch(`${server.url}/local/mail`, { headers: { Accept: 'application/json' } })
+    ).json()) as {
       id: number;
     }[];
     expect(all.length).toBeGreaterThan(1);
@@ -163,7 +189,9 @@ describe('GET /local/mail', () => {
   });
 
   it('is not served to proxied or remote callers without the service_role key', async () => {
-    const proxied = await fetch(`${server.url}/local/mail?format=json`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+    const proxied = await fetch(`${server.url}/local/mail?format=json`, {
+      headers: { 'X-Forwarded-For': '203.0.113.9' },
+    });
     expect(proxied.status).toBe(403);
     const withKey = await fetch(`${server.url}/local/mail?format=json`, {
       headers: { 'X-Forwarded-For': '203.0.113.9', apikey: server.keys.serviceRoleKey },

@@ -26,7 +26,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-function expectApiError(error: AuthError | null, status: number, code: string, message: string): void {
+function expectApiError(
+  error: AuthError | null,
+  status: number,
+  code: string,
+  message: string,
+): void {
   expect(error).toBeInstanceOf(AuthApiError);
   expect(isAuthApiError(error)).toBe(true);
   expect(error?.status).toBe(status);
@@ -63,13 +68,30 @@ describe('sign-up', () => {
       phone: '',
       is_anonymous: false,
       app_metadata: { provider: 'email', providers: ['email'] },
-      user_metadata: { first_name: 'Ada', last_name: 'Lovelace', email, email_verified: true, sub: user!.id },
+      user_metadata: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email,
+        email_verified: true,
+        sub: user!.id,
+      },
     });
-    for (const field of ['email_confirmed_at', 'confirmed_at', 'last_sign_in_at', 'created_at', 'updated_at'] as const) {
+    for (const field of [
+      'email_confirmed_at',
+      'confirmed_at',
+      'last_sign_in_at',
+      'created_at',
+      'updated_at',
+    ] as const) {
       expect(user![field]).toMatch(ISO);
     }
     expect(user!.identities).toHaveLength(1);
-    expect(user!.identities![0]).toMatchObject({ provider: 'email', id: user!.id, user_id: user!.id, email });
+    expect(user!.identities![0]).toMatchObject({
+      provider: 'email',
+      id: user!.id,
+      user_id: user!.id,
+      email,
+    });
     expect(user!.identities![0]!.identity_id).toMatch(UUID);
 
     const { data: current } = await client.auth.getSession();
@@ -112,16 +134,27 @@ describe('sign-up', () => {
 
   it('refuses an address already registered, whatever its case (422 user_already_exists)', async () => {
     const { email } = await newUser();
-    const { data, error } = await server.anonClient().auth.signUp({ email: email.toUpperCase(), password: 'another-pass' });
+    const { data, error } = await server
+      .anonClient()
+      .auth.signUp({ email: email.toUpperCase(), password: 'another-pass' });
     expectApiError(error, 422, 'user_already_exists', 'User already registered');
     expect(data.session).toBeNull();
-    const { rows } = await server.db.query('select 1 from auth.users where lower(email) = $1', [email]);
+    const { rows } = await server.db.query('select 1 from auth.users where lower(email) = $1', [
+      email,
+    ]);
     expect(rows).toHaveLength(1);
   });
 
   it('refuses an invalid email (400 validation_failed)', async () => {
-    const { error } = await server.anonClient().auth.signUp({ email: 'not-an-email', password: 'long-enough' });
-    expectApiError(error, 400, 'validation_failed', 'Unable to validate email address: invalid format');
+    const { error } = await server
+      .anonClient()
+      .auth.signUp({ email: 'not-an-email', password: 'long-enough' });
+    expectApiError(
+      error,
+      400,
+      'validation_failed',
+      'Unable to validate email address: invalid format',
+    );
   });
 
   it('refuses a weak password with AuthWeakPasswordError (422 weak_password)', async () => {
@@ -147,18 +180,27 @@ describe('password sign-in', () => {
   it('signs in with any case of the address and starts a new session', async () => {
     const { email, password, userId, accessToken } = await newUser();
     const client = server.anonClient();
-    const { data, error } = await client.auth.signInWithPassword({ email: email.toUpperCase(), password });
+    const { data, error } = await client.auth.signInWithPassword({
+      email: email.toUpperCase(),
+      password,
+    });
     expect(error).toBeNull();
     expect(data.user?.id).toBe(userId);
-    expect(decodeJwt(data.session!.access_token).session_id).not.toBe(decodeJwt(accessToken).session_id);
+    expect(decodeJwt(data.session!.access_token).session_id).not.toBe(
+      decodeJwt(accessToken).session_id,
+    );
   });
 
   it('answers a wrong password and an unknown address alike (400 invalid_credentials)', async () => {
     const { email } = await newUser();
-    const wrong = await server.anonClient().auth.signInWithPassword({ email, password: 'not-the-password' });
+    const wrong = await server
+      .anonClient()
+      .auth.signInWithPassword({ email, password: 'not-the-password' });
     expectApiError(wrong.error, 400, 'invalid_credentials', 'Invalid login credentials');
     expect(wrong.data.session).toBeNull();
-    const unknown = await server.anonClient().auth.signInWithPassword({ email: uniqueEmail('ghost'), password: 'whatever-1' });
+    const unknown = await server
+      .anonClient()
+      .auth.signInWithPassword({ email: uniqueEmail('ghost'), password: 'whatever-1' });
     expectApiError(unknown.error, 400, 'invalid_credentials', 'Invalid login credentials');
   });
 });
@@ -173,14 +215,18 @@ describe('GET and PUT /user', () => {
 
   it('merges data into user_metadata (null removes a key) and puts it in later tokens', async () => {
     const { client } = await newUser();
-    const { data, error } = await client.auth.updateUser({ data: { company: 'Bloom & Co', last_name: null } });
+    const { data, error } = await client.auth.updateUser({
+      data: { company: 'Bloom & Co', last_name: null },
+    });
     expect(error).toBeNull();
     expect(data.user?.user_metadata).toMatchObject({ first_name: 'Test', company: 'Bloom & Co' });
     expect(data.user?.user_metadata).not.toHaveProperty('last_name');
     const fetched = await client.auth.getUser();
     expect(fetched.data.user?.user_metadata.company).toBe('Bloom & Co');
     const refreshed = await client.auth.refreshSession();
-    expect(decodeJwt(refreshed.data.session!.access_token).user_metadata).toMatchObject({ company: 'Bloom & Co' });
+    expect(decodeJwt(refreshed.data.session!.access_token).user_metadata).toMatchObject({
+      company: 'Bloom & Co',
+    });
   });
 
   it('changes the password: the new one signs in, the old one no longer does, other sessions end', async () => {
@@ -192,13 +238,20 @@ describe('GET and PUT /user', () => {
     const { error } = await client.auth.updateUser({ password: 'brand-new-password' });
     expect(error).toBeNull();
 
-    const fresh = await server.anonClient().auth.signInWithPassword({ email, password: 'brand-new-password' });
+    const fresh = await server
+      .anonClient()
+      .auth.signInWithPassword({ email, password: 'brand-new-password' });
     expect(fresh.error).toBeNull();
     const old = await server.anonClient().auth.signInWithPassword({ email, password });
     expectApiError(old.error, 400, 'invalid_credentials', 'Invalid login credentials');
 
     const otherRefresh = await other.auth.refreshSession();
-    expectApiError(otherRefresh.error, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    expectApiError(
+      otherRefresh.error,
+      400,
+      'refresh_token_not_found',
+      'Invalid Refresh Token: Refresh Token Not Found',
+    );
     const ownRefresh = await client.auth.refreshSession();
     expect(ownRefresh.error).toBeNull();
   });
@@ -206,7 +259,12 @@ describe('GET and PUT /user', () => {
   it('refuses the current password as the new one and a weak one', async () => {
     const { client, password } = await newUser();
     const same = await client.auth.updateUser({ password });
-    expectApiError(same.error, 422, 'same_password', 'New password should be different from the old password.');
+    expectApiError(
+      same.error,
+      422,
+      'same_password',
+      'New password should be different from the old password.',
+    );
     const weak = await client.auth.updateUser({ password: 'abc' });
     expect(weak.error).toBeInstanceOf(AuthWeakPasswordError);
     expect(weak.error?.code).toBe('weak_password');
@@ -220,13 +278,19 @@ describe('GET and PUT /user', () => {
       body: JSON.stringify({ app_metadata: { role: 'admin' } }),
     });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ code: 'not_admin', message: 'Updating app_metadata requires admin privileges' });
+    expect(res.body).toEqual({
+      code: 'not_admin',
+      message: 'Updating app_metadata requires admin privileges',
+    });
   });
 
   it('changes the email once the link mailed to the new address is followed', async () => {
     const { client, email, password, userId } = await newUser();
     const newEmail = uniqueEmail('moved');
-    const { data, error } = await client.auth.updateUser({ email: newEmail }, { emailRedirectTo: 'http://localhost:5173/settings' });
+    const { data, error } = await client.auth.updateUser(
+      { email: newEmail },
+      { emailRedirectTo: 'http://localhost:5173/settings' },
+    );
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
     expect(data.user?.new_email).toBe(newEmail);
@@ -249,7 +313,12 @@ describe('GET and PUT /user', () => {
     const { client } = await newUser();
     const { email: taken } = await newUser();
     const { error } = await client.auth.updateUser({ email: taken });
-    expectApiError(error, 422, 'email_exists', 'A user with this email address has already been registered');
+    expectApiError(
+      error,
+      422,
+      'email_exists',
+      'A user with this email address has already been registered',
+    );
   });
 });
 
@@ -260,7 +329,9 @@ describe('refresh token rotation', () => {
     const { data, error } = await client.auth.refreshSession();
     expect(error).toBeNull();
     expect(data.session!.refresh_token).not.toBe(before.refresh_token);
-    expect(decodeJwt(data.session!.access_token).session_id).toBe(decodeJwt(before.access_token).session_id);
+    expect(decodeJwt(data.session!.access_token).session_id).toBe(
+      decodeJwt(before.access_token).session_id,
+    );
     const { rows } = await server.db.query<{ parent: string | null; revoked: boolean }>(
       'select parent, revoked from auth.refresh_tokens where token = $1',
       [data.session!.refresh_token],
@@ -282,7 +353,9 @@ describe('refresh token rotation', () => {
     const { client } = await newUser();
     const token = (await client.auth.getSession()).data.session!.refresh_token;
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => server.anonClient().auth.refreshSession({ refresh_token: token })),
+      Array.from({ length: 5 }, () =>
+        server.anonClient().auth.refreshSession({ refresh_token: token }),
+      ),
     );
     for (const r of results) expect(r.error).toBeNull();
     const issued = new Set(results.map((r) => r.data.session!.refresh_token));
@@ -296,8 +369,15 @@ describe('refresh token rotation', () => {
   });
 
   it('refuses an unknown refresh token (400 refresh_token_not_found)', async () => {
-    const { data, error } = await server.anonClient().auth.refreshSession({ refresh_token: 'no-such-token-anywhere' });
-    expectApiError(error, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    const { data, error } = await server
+      .anonClient()
+      .auth.refreshSession({ refresh_token: 'no-such-token-anywhere' });
+    expectApiError(
+      error,
+      400,
+      'refresh_token_not_found',
+      'Invalid Refresh Token: Refresh Token Not Found',
+    );
     expect(data.session).toBeNull();
   });
 });
@@ -323,14 +403,21 @@ describe('refresh token reuse after the reuse interval', () => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
 
     const replay = await reuseServer.anonClient().auth.refreshSession({ refresh_token: stolen });
-    expectApiError(replay.error, 400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    expectApiError(
+      replay.error,
+      400,
+      'refresh_token_already_used',
+      'Invalid Refresh Token: Already Used',
+    );
 
     const { rows } = await reuseServer.db.query<{ live: number }>(
       'select count(*)::int as live from auth.refresh_tokens where session_id = $1 and not revoked',
       [decodeJwt(current.access_token).session_id],
     );
     expect(rows[0]!.live).toBe(0);
-    const next = await reuseServer.anonClient().auth.refreshSession({ refresh_token: current.refresh_token });
+    const next = await reuseServer
+      .anonClient()
+      .auth.refreshSession({ refresh_token: current.refresh_token });
     expect(next.error).toBeInstanceOf(AuthApiError);
     expect(next.error?.status).toBe(400);
     expect(next.error?.message).toContain('Invalid Refresh Token');
@@ -346,7 +433,10 @@ describe('sign-out', () => {
   async function twoSessions() {
     const first = await newUser();
     const second = server.anonClient();
-    const { data, error } = await second.auth.signInWithPassword({ email: first.email, password: first.password });
+    const { data, error } = await second.auth.signInWithPassword({
+      email: first.email,
+      password: first.password,
+    });
     expect(error).toBeNull();
     return { first, second, secondToken: data.session!.access_token };
   }
@@ -359,7 +449,10 @@ describe('sign-out', () => {
 
     const gone = await authFetch(server, '/user', { token: first.accessToken });
     expect(gone.status).toBe(403);
-    expect(gone.body).toEqual({ code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' });
+    expect(gone.body).toEqual({
+      code: 'session_not_found',
+      message: 'Session from session_id claim in JWT does not exist',
+    });
     const refresh = await server.anonClient().auth.refreshSession({ refresh_token: refreshToken });
     expect(refresh.error?.code).toBe('refresh_token_not_found');
     expect((await second.auth.getUser(secondToken)).error).toBeNull();
@@ -385,17 +478,27 @@ describe('sign-out', () => {
 
   it('answers 204 and refuses an unknown scope', async () => {
     const { accessToken } = await newUser();
-    const bad = await authFetch(server, '/logout?scope=everyone', { method: 'POST', token: accessToken });
+    const bad = await authFetch(server, '/logout?scope=everyone', {
+      method: 'POST',
+      token: accessToken,
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ code: 'validation_failed', message: 'Unsupported logout scope "everyone"' });
-    const ok = await authFetch(server, '/logout?scope=local', { method: 'POST', token: accessToken });
+    expect(bad.body).toEqual({
+      code: 'validation_failed',
+      message: 'Unsupported logout scope "everyone"',
+    });
+    const ok = await authFetch(server, '/logout?scope=local', {
+      method: 'POST',
+      token: accessToken,
+    });
     expect(ok.status).toBe(204);
     expect(ok.body).toBeNull();
   });
 });
 
 describe('access tokens on /user', () => {
-  const expiredMessage = 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired';
+  const expiredMessage =
+    'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired';
 
   async function badJwt(token: string): Promise<string> {
     const res = await authFetch(server, '/user', { token });
@@ -412,7 +515,10 @@ describe('access tokens on /user', () => {
   it('refuses a tampered token', async () => {
     const { accessToken, userId } = await newUser();
     const [header, payload, signature] = accessToken.split('.');
-    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     const { userId: victim } = await newUser();
     expect(victim).not.toBe(userId);
     const forged = Buffer.from(JSON.stringify({ ...claims, sub: victim })).toString('base64url');
@@ -430,7 +536,10 @@ describe('access tokens on /user', () => {
   it('refuses a token signed with another key', async () => {
     const { accessToken } = await newUser();
     const claims = decodeJwt(accessToken);
-    const forged = await signJwt({ ...claims, role: 'authenticated' }, 'some-other-secret-that-is-long-enough-1234');
+    const forged = await signJwt(
+      { ...claims, role: 'authenticated' },
+      'some-other-secret-that-is-long-enough-1234',
+    );
     await badJwt(forged);
   });
 
@@ -438,7 +547,10 @@ describe('access tokens on /user', () => {
     const { accessToken } = await newUser();
     const claims = decodeJwt(accessToken);
     const past = Math.floor(Date.now() / 1000) - 7200;
-    const expired = await signJwt({ ...claims, role: 'authenticated', iat: past, exp: past + 3600 }, server.keys.jwtSecret);
+    const expired = await signJwt(
+      { ...claims, role: 'authenticated', iat: past, exp: past + 3600 },
+      server.keys.jwtSecret,
+    );
     expect(await badJwt(expired)).toBe(expiredMessage);
   });
 
@@ -452,12 +564,18 @@ describe('access tokens on /user', () => {
   it('requires a bearer token and an API key (401 no_authorization)', async () => {
     const noBearer = await authFetch(server, '/user');
     expect(noBearer.status).toBe(401);
-    expect(noBearer.body).toEqual({ code: 'no_authorization', message: 'This endpoint requires a Bearer token' });
+    expect(noBearer.body).toEqual({
+      code: 'no_authorization',
+      message: 'This endpoint requires a Bearer token',
+    });
     const { accessToken } = await newUser();
     const noKey = await authFetch(server, '/user', { token: accessToken, headers: { apikey: '' } });
     expect(noKey.status).toBe(401);
     expect(noKey.body?.code).toBe('no_authorization');
-    const wrongKey = await authFetch(server, '/user', { token: accessToken, headers: { apikey: 'made-up-key' } });
+    const wrongKey = await authFetch(server, '/user', {
+      token: accessToken,
+      headers: { apikey: 'made-up-key' },
+    });
     expect(wrongKey.status).toBe(401);
     expect(wrongKey.body).toEqual({ code: 'no_authorization', message: 'Invalid API key' });
   });
@@ -483,7 +601,11 @@ describe('malformed requests', () => {
 
   it('PUT /user with a broken body is 400 bad_json and changes nothing', async () => {
     const { accessToken, userId } = await newUser();
-    const res = await authFetch(server, '/user', { method: 'PUT', token: accessToken, body: '{"data": {"x": 1}' });
+    const res = await authFetch(server, '/user', {
+      method: 'PUT',
+      token: accessToken,
+      body: '{"data": {"x": 1}',
+    });
     expect(res.status).toBe(400);
     expect(res.body?.code).toBe('bad_json');
     const { rows } = await server.db.query<{ meta: Record<string, unknown> }>(
@@ -513,7 +635,11 @@ describe('settings and health', () => {
   it('describes an email-only, auto-confirming project', async () => {
     const settings = await authFetch(server, '/settings');
     expect(settings.status).toBe(200);
-    expect(settings.body).toMatchObject({ disable_signup: false, mailer_autoconfirm: true, external: { email: true, phone: false } });
+    expect(settings.body).toMatchObject({
+      disable_signup: false,
+      mailer_autoconfirm: true,
+      external: { email: true, phone: false },
+    });
     const health = await authFetch(server, '/health');
     expect(health.status).toBe(200);
     expect(health.body?.name).toBe('GoTrue');

@@ -10,7 +10,12 @@ export interface TestServer extends RunningServer {
   /** A supabase-js client with the service_role key. */
   serviceClient(): SupabaseClient;
   /** Signs up a fresh user and returns a client signed in as them. */
-  signedInClient(opts?: { email?: string; password?: string; firstName?: string; lastName?: string }): Promise<{
+  signedInClient(opts?: {
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+  }): Promise<{
     client: SupabaseClient;
     userId: string;
     email: string;
@@ -35,7 +40,9 @@ function makeClient(url: string, key: string): SupabaseClient {
  * The embedded server on a free port over a fresh database: in-memory PGlite, or, when
  * TEST_DATABASE_URL names a PostgreSQL server, a new throwaway database on it.
  */
-export async function startTestServer(overrides: Parameters<typeof startServer>[0] = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Parameters<typeof startServer>[0] = {},
+): Promise<TestServer> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | null = null;
   let databaseUrl: string | undefined;
@@ -67,10 +74,19 @@ export async function startTestServer(overrides: Parameters<typeof startServer>[
       const { data, error } = await client.auth.signUp({
         email,
         password,
-        options: { data: { first_name: opts.firstName ?? 'Test', last_name: opts.lastName ?? 'User' } },
+        options: {
+          data: { first_name: opts.firstName ?? 'Test', last_name: opts.lastName ?? 'User' },
+        },
       });
-      if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message ?? 'no session'}`);
-      return { client, userId: data.user.id, email, password, accessToken: data.session.access_token };
+      if (error || !data.session || !data.user)
+        throw new Error(`sign-up failed: ${error?.message ?? 'no session'}`);
+      return {
+        client,
+        userId: data.user.id,
+        email,
+        password,
+        accessToken: data.session.access_token,
+      };
     },
     async close() {
       await server.close();
