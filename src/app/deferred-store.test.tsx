@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { initialAuthState } from '../features/auth/auth-state';
 import { readThemeModeHint, writeThemeModeHint } from '../features/ui/ui-state';
 import { themeModeChosen } from '../features/ui';
@@ -8,6 +8,8 @@ import { makeBootStore } from './boot-store';
 import { App } from './app';
 import { DeferredProviders } from './providers';
 import { makeStore } from './store';
+import type { AppStore } from './store-types';
+import { AUTH_STORAGE_KEY } from '../lib/supabase';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -54,28 +56,61 @@ describe('the boot store', () => {
 });
 
 describe('DeferredProviders', () => {
-  // First in this file: the store module is loaded once per file, and this test sees it arrive.
-  it('paints the landing page, then loads the store once the page is idle', async () => {
+  function renderApp(loadStore?: () => Promise<AppStore>) {
     render(
-      <DeferredProviders>
+      <DeferredProviders loadStore={loadStore}>
         <App />
       </DeferredProviders>,
     );
+  }
+
+  /** A few turns of the event loop: long enough for an idle callback or a load to have run. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+  it('on / gives a visitor the landing page with no store, until a link is about to be followed', async () => {
+    const loadStore = vi.fn(() => Promise.resolve(makeStore()));
+    renderApp(loadStore);
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-    // The loaded store writes the theme hint once the saved state is back.
-    await waitFor(() => expect(localStorage.getItem('postbloom:theme-mode')).toBe('system'));
+    await settle();
+    expect(loadStore).not.toHaveBeenCalled();
+
+    // Pointing at something that is not a link asks for nothing either.
+    fireEvent.pointerOver(screen.getByRole('heading', { level: 1 }));
+    await settle();
+    expect(loadStore).not.toHaveBeenCalled();
+
+    fireEvent.pointerOver(screen.getAllByRole('link', { name: 'Get Started Free' })[0]!);
+    await waitFor(() => expect(loadStore).toHaveBeenCalledTimes(1));
+    // Loaded once: later intents find it loading or loaded.
+    fireEvent.focusIn(screen.getAllByRole('link', { name: 'Get Started Free' })[0]!);
+    await settle();
+    expect(loadStore).toHaveBeenCalledTimes(1);
+  });
+
+  it('on / loads the store for a focused link too (keyboard users)', async () => {
+    const loadStore = vi.fn(() => Promise.resolve(makeStore()));
+    renderApp(loadStore);
+    const link = (await screen.findAllByRole('link', { name: 'Get Started Free' }))[0]!;
+    link.focus();
+    await waitFor(() => expect(loadStore).toHaveBeenCalledTimes(1));
+  });
+
+  it('on / loads the store once the page is idle when this device has a saved session', async () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user: { id: 'user-1' } }));
+    const loadStore = vi.fn(() => Promise.resolve(makeStore()));
+    renderApp(loadStore);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(loadStore).toHaveBeenCalledTimes(1));
   });
 
   it('holds other pages on Loading... until the store is ready, then shows them', async () => {
     window.history.pushState(null, '', '/privacy');
-    render(
-      <DeferredProviders>
-        <App />
-      </DeferredProviders>,
-    );
+    renderApp(); // the app's own store module
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }),
     ).toBeInTheDocument();
+    // The loaded store writes the theme hint once the saved state is back.
+    await waitFor(() => expect(localStorage.getItem('postbloom:theme-mode')).toBe('system'));
   });
 });

@@ -13,6 +13,7 @@ import { Provider as ReduxProvider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
 import { selectThemeMode } from '../features/ui/ui-state';
+import { readStoredSessionUser } from '../lib/supabase';
 import { makeBootStore } from './boot-store';
 import { useAppSelector } from './hooks';
 import type { AppStore } from './store-types';
@@ -69,19 +70,64 @@ export function Providers({
 }
 
 /** Runs `task` once the page has loaded and the main thread is idle. */
-function whenIdleAfterLoad(task: () => void): void {
-  const idle = () =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 3000 }) : task();
+function whenIdleAfterLoad(task: () => void): () => void {
+  let handle: number | undefined;
+  const idle = () => {
+    if ('requestIdleCallback' in window)
+      handle = window.requestIdleCallback(task, { timeout: 3000 });
+    else task();
+  };
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
+  return () => {
+    window.removeEventListener('load', idle);
+    if (handle !== undefined) window.cancelIdleCallback(handle);
+  };
 }
+
+const LINK_INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
+
+/** Runs `task` once a link is pointed at, touched or focused: the user is about to leave the page. */
+function onLinkIntent(task: () => void): () => void {
+  const stop = () => {
+    for (const type of LINK_INTENT_EVENTS) document.removeEventListener(type, listener, true);
+  };
+  const listener = (event: Event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('a[href]')) return;
+    stop();
+    task();
+  };
+  for (const type of LINK_INTENT_EVENTS)
+    document.addEventListener(type, listener, { capture: true, passive: true });
+  return stop;
+}
+
+/**
+ * When the store loads if no page has asked for it yet. A device with a saved session
+ * loads it once the page is idle: the landing page's call to action depends on who is signed in,
+ * and that user's queued writes should go out. A visitor's landing page needs nothing from it, so
+ * it loads when a link is about to be followed (the next page then rarely waits), or when a page
+ * that needs it asks (StoreGate). Returns the cleanup.
+ */
+export function scheduleStoreLoad(load: () => void): () => void {
+  return readStoredSessionUser() ? whenIdleAfterLoad(load) : onLinkIntent(load);
+}
+
+const loadStoreInstance = () => import('./store-instance').then((module) => module.storeReady);
 
 /**
  * The app's providers with the store loaded after the first paint: the landing page needs neither
  * Redux Toolkit nor persistence to show, so they stay out of the first download. A page that needs
- * the store (StoreGate) asks for it at once; on / it loads once the page has loaded and is idle.
+ * the store (StoreGate) asks for it at once; otherwise `scheduleStoreLoad` says when.
  */
-export function DeferredProviders({ children }: { children: ReactNode }) {
+export function DeferredProviders({
+  children,
+  loadStore = loadStoreInstance,
+}: {
+  children: ReactNode;
+  /** Where the real store comes from (tests count the calls). */
+  loadStore?: () => Promise<AppStore>;
+}) {
   const [boot] = useState(makeBootStore);
   const [store, setStore] = useState<AppStore | null>(null);
   const [failed, setFailed] = useState(false);
@@ -89,24 +135,20 @@ export function DeferredProviders({ children }: { children: ReactNode }) {
   const load = useCallback(() => {
     if (started.current) return;
     started.current = true;
-    import('./store-instance')
-      .then((module) => module.storeReady)
-      .then(
-        (ready) => {
-          boot.handOver(ready);
-          // A transition: React re-renders the page for the real store in slices, between which
-          // the browser stays responsive.
-          startTransition(() => setStore(ready));
-        },
-        (error: unknown) => {
-          console.error('The app store failed to load', error);
-          setFailed(true);
-        },
-      );
-  }, [boot]);
-  useEffect(() => {
-    whenIdleAfterLoad(load);
-  }, [load]);
+    loadStore().then(
+      (ready) => {
+        boot.handOver(ready);
+        // A transition: React re-renders the page for the real store in slices, between which
+        // the browser stays responsive.
+        startTransition(() => setStore(ready));
+      },
+      (error: unknown) => {
+        console.error('The app store failed to load', error);
+        setFailed(true);
+      },
+    );
+  }, [boot, loadStore]);
+  useEffect(() => scheduleStoreLoad(load), [load]);
   const status: StoreStatus = store ? 'ready' : failed ? 'failed' : 'loading';
   const value = useMemo(() => ({ status, load }), [status, load]);
   return (
