@@ -203,42 +203,48 @@ async function startReleaseFront(appOrigin: string) {
   return front;
 }
 
-test('a new release shows the update prompt, and Reload switches to it', async ({
-  page,
-  baseURL,
-}) => {
-  const front = await startReleaseFront(baseURL!);
-  try {
-    await page.goto(`${front.origin}/`);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await waitForServiceWorkerControl(page);
-    const prompt = page.getByText('A new version of Postbloom is available.');
-    await expect(prompt).toHaveCount(0);
+// The second case presses Reload just as the app starts loading its store (a visitor's landing page
+// loads it when a link is pointed at): the switch must not depend on what else the page is doing.
+for (const storeLoading of [false, true]) {
+  const when = storeLoading ? ' while the store starts loading' : '';
+  test(`a new release shows the update prompt, and Reload switches to it${when}`, async ({
+    page,
+    baseURL,
+  }) => {
+    const front = await startReleaseFront(baseURL!);
+    try {
+      await page.goto(`${front.origin}/`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await waitForServiceWorkerControl(page);
+      const prompt = page.getByText('A new version of Postbloom is available.');
+      await expect(prompt).toHaveCount(0);
 
-    front.release = 'next';
-    // What the browser does on its own at the next navigation, or the prompt's hourly check.
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      await registration?.update();
-    });
-    await expect(prompt).toBeVisible({ timeout: 30_000 });
+      front.release = 'next';
+      // What the browser does on its own at the next navigation, or the prompt's hourly check.
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        await registration?.update();
+      });
+      await expect(prompt).toBeVisible({ timeout: 30_000 });
 
-    await page.evaluate(() => Object.assign(window, { beforeReload: true }));
-    await page.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForFunction(() => !('beforeReload' in window));
-    await waitForServiceWorkerControl(page);
-    const release = await page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = (event) => resolve(String(event.data));
-          navigator.serviceWorker.controller!.postMessage('release?', [channel.port2]);
-        }),
-    );
-    expect(release).toBe('next');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(prompt).toHaveCount(0);
-  } finally {
-    front.close();
-  }
-});
+      await page.evaluate(() => Object.assign(window, { beforeReload: true }));
+      if (storeLoading) await page.getByRole('link', { name: 'Get Started Free' }).first().hover();
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await page.waitForFunction(() => !('beforeReload' in window));
+      await waitForServiceWorkerControl(page);
+      const release = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = (event) => resolve(String(event.data));
+            navigator.serviceWorker.controller!.postMessage('release?', [channel.port2]);
+          }),
+      );
+      expect(release).toBe('next');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(prompt).toHaveCount(0);
+    } finally {
+      front.close();
+    }
+  });
+}
