@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initialAuthState, type AuthState } from '../features/auth';
@@ -42,9 +42,22 @@ function renderApp(path: string, auth: Partial<AuthState> = {}, routeState?: unk
 
 const signedIn = { status: 'signedIn' as const, user: ada };
 
+// There is no backend here: the onboarding gate's server check fails and falls back to this
+// device's record, which renderApp sets up. Any other console error fails the test.
+const EXPECTED_ERRORS = [/^Onboarding status check failed/, /^Failed to load onboarding data/];
+let consoleError: MockInstance<typeof console.error>;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
 afterEach(() => {
   cleanup();
   window.history.pushState(null, '', '/');
+  const unexpected = consoleError.mock.calls.filter(
+    ([first]) => !EXPECTED_ERRORS.some((expected) => expected.test(String(first))),
+  );
+  consoleError.mockRestore();
+  expect(unexpected).toEqual([]);
 });
 
 describe('protected routes', () => {
