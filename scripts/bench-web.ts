@@ -2,6 +2,11 @@
 // JavaScript and CSS a first load needs (and whether the OpenAI SDK is among it), and a Lighthouse
 // mobile run of / and /signup served by scripts/start.ts. Results also go to bench-results/web.json.
 //   BENCH_RUNS=n   Lighthouse runs per page (median reported; default 3)
+//   BENCH_THROTTLING=devtools
+//                  throttle the browser for real instead of Lighthouse's default simulation (slower
+//                  to run; shows what request chains cost where the simulation smooths them over)
+//   BENCH_PAGES=/a,/b
+//                  the pages Lighthouse runs on (default / and /signup)
 //   --no-build     measure the existing dist/ (built by a previous run of this script)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
@@ -26,7 +31,8 @@ const KB = 1024;
 
 const TARGET_ROOT_INITIAL_JS_KB = 150;
 const TARGET_ROOT_PERFORMANCE = 95;
-const LIGHTHOUSE_ROUTES = ['/', '/signup'];
+const LIGHTHOUSE_ROUTES = process.env.BENCH_PAGES?.split(',').filter(Boolean) ?? ['/', '/signup'];
+const THROTTLING = process.env.BENCH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
 const BENCH_PORT = 4178;
 const BENCH_API_PORT = 54338;
@@ -267,6 +273,7 @@ async function runLighthouse(
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
+    throttlingMethod: THROTTLING,
   });
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
   const { lhr } = result;
@@ -368,7 +375,8 @@ async function main(): Promise<void> {
       ` (index.html ${kb(gzipSize('index.html'))} gzip)`,
   );
 
-  console.log(`\nLighthouse (mobile defaults, median of ${LIGHTHOUSE_RUNS} by performance score)`);
+  const settings = THROTTLING === 'devtools' ? 'mobile, devtools throttling' : 'mobile defaults';
+  console.log(`\nLighthouse (${settings}, median of ${LIGHTHOUSE_RUNS} by performance score)`);
   const lighthouseFigures = await measureLighthouse();
   console.log(
     `${'route'.padEnd(12)}${'perf'.padStart(6)}${'LCP'.padStart(10)}${'TBT'.padStart(10)}${'CLS'.padStart(8)}${'total bytes'.padStart(14)}  target`,

@@ -1,8 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { DeferredProviders } from './app/providers';
-import { preloadLandingPage } from './app/router';
+import { DeferredProviders, loadStoreInstance } from './app/providers';
+import { preloadRoute } from './app/router';
 
 function render() {
   const root = document.getElementById('root');
@@ -20,7 +20,15 @@ function render() {
   );
 }
 
-// On / the page is already on screen (prerendered into index.html): render once its code is in, so
-// React swaps in the same page rather than a spinner. If it cannot load, the route shows the error.
-if (window.location.pathname === '/') void preloadLandingPage().then(render, render);
-else render();
+const { pathname } = window.location;
+if (pathname === '/') {
+  // The page is already on screen (prerendered into index.html): render once its code is in, so
+  // React swaps in the same page rather than a spinner. If it cannot load, the route shows the error.
+  void preloadRoute(pathname).then(render, render);
+} else {
+  // Every other page waits for the store and then for its own chunks: fetch them all side by side
+  // now rather than one after another as rendering reaches each. Failures surface when it does.
+  loadStoreInstance().catch(() => {});
+  preloadRoute(pathname).catch(() => {});
+  render();
+}

@@ -113,7 +113,9 @@ export function scheduleStoreLoad(load: () => void): () => void {
   return readStoredSessionUser() ? whenIdleAfterLoad(load) : onLinkIntent(load);
 }
 
-const loadStoreInstance = () => import('./store-instance').then((module) => module.storeReady);
+/** The app's store, once its saved state is back (the module loads once, however often asked). */
+export const loadStoreInstance = () =>
+  import('./store-instance').then((module) => module.storeReady);
 
 /**
  * The app's providers with the store loaded after the first paint: the landing page needs neither
