@@ -109,7 +109,7 @@ function onLinkIntent(task: () => void): () => void {
  * it loads when a link is about to be followed (the next page then rarely waits), or when a page
  * that needs it asks (StoreGate). Returns the cleanup.
  */
-export function scheduleStoreLoad(load: () => void): () => void {
+function scheduleStoreLoad(load: () => void): () => void {
   return readStoredSessionUser() ? whenIdleAfterLoad(load) : onLinkIntent(load);
 }
 

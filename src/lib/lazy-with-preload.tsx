@@ -2,8 +2,9 @@ import { lazy, type ComponentType } from 'react';
 
 /**
  * React.lazy, plus `preload()`: once the module is in, the page renders at once instead of
- * suspending for a turn. main.tsx uses it so the first render of a prerendered page is the page
- * itself, not the loading fallback in between.
+ * suspending for a turn. The router preloads a route's chunks side by side (preloadRoute), and
+ * main.tsx waits for them on / so the first render of the prerendered page is the page itself, not
+ * the loading fallback in between.
  */
 export function lazyWithPreload<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
