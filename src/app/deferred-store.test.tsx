@@ -95,6 +95,18 @@ describe('DeferredProviders', () => {
     await waitFor(() => expect(loadStore).toHaveBeenCalledTimes(1));
   });
 
+  it.each([
+    ['a password reset link', '/#access_token=token&refresh_token=r&type=recovery'],
+    ['a link whose token expired', '/#error=access_denied&error_description=Email+link+expired'],
+    ['a PKCE sign-in link', '/?code=4f1c'],
+  ])('on / loads the store once the page is idle for %s', async (_, url) => {
+    window.history.pushState(null, '', url);
+    const loadStore = vi.fn(() => Promise.resolve(makeStore()));
+    renderApp(loadStore);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(loadStore).toHaveBeenCalledTimes(1));
+  });
+
   it('on / loads the store once the page is idle when this device has a saved session', async () => {
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user: { id: 'user-1' } }));
     const loadStore = vi.fn(() => Promise.resolve(makeStore()));

@@ -103,14 +103,27 @@ function onLinkIntent(task: () => void): () => void {
 }
 
 /**
- * When the store loads if no page has asked for it yet. A device with a saved session
- * loads it once the page is idle: the landing page's call to action depends on who is signed in,
- * and that user's queued writes should go out. A visitor's landing page needs nothing from it, so
- * it loads when a link is about to be followed (the next page then rarely waits), or when a page
- * that needs it asks (StoreGate). Returns the cleanup.
+ * A link from an auth email (sign-up confirmation, password reset) that landed here, e.g. where a
+ * hosted project sends it to the site URL: its tokens or its error are in the URL, for supabase-js
+ * (in the store) to take up.
+ */
+function arrivedFromAuthEmail(): boolean {
+  const { hash, search } = window.location;
+  return /[#&](access_token|error_description)=/.test(hash) || /[?&]code=/.test(search);
+}
+
+/**
+ * When the store loads if no page has asked for it yet. A device with a saved session loads it
+ * once the page is idle: the landing page's call to action depends on who is signed in, and that
+ * user's queued writes should go out; so does a page opened from an auth email, whose session is
+ * in the URL. A visitor's landing page needs nothing from it, so it loads when a link is about to
+ * be followed (the next page then rarely waits), or when a page that needs it asks (StoreGate).
+ * Returns the cleanup.
  */
 function scheduleStoreLoad(load: () => void): () => void {
-  return readStoredSessionUser() ? whenIdleAfterLoad(load) : onLinkIntent(load);
+  return readStoredSessionUser() || arrivedFromAuthEmail()
+    ? whenIdleAfterLoad(load)
+    : onLinkIntent(load);
 }
 
 /** The app's store, once its saved state is back (the module loads once, however often asked). */
