@@ -114,6 +114,14 @@ export function draftsPanel(page: Page): Locator {
   return page.getByRole('region', { name: 'Drafts' });
 }
 
+/**
+ * The AI Provider panel of the dashboard. Settings has a Test Connection button too: going through
+ * the panel waits for the dashboard, rather than pressing the old page's button mid-navigation.
+ */
+export function aiProviderPanel(page: Page): Locator {
+  return page.getByRole('region', { name: 'AI Provider' });
+}
+
 export function aiPostsPanel(page: Page): Locator {
   return page.getByRole('region', { name: 'AI Generated Posts' });
 }

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { FAKE_POST, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai';
 import {
   aiPostsPanel,
+  aiProviderPanel,
   configureAi,
   contentField,
   draftsPanel,
@@ -124,9 +125,11 @@ test('a missing key is named in the red box, on /create and on the dashboard', a
   request,
 }) => {
   await signInReadyUser(page, request);
-  await page.getByRole('button', { name: 'Test Connection' }).click();
+  await aiProviderPanel(page).getByRole('button', { name: 'Test Connection' }).click();
   await expect(
-    page.getByText('OpenAI API key not configured. Please add your API key in Settings.'),
+    aiProviderPanel(page).getByText(
+      'OpenAI API key not configured. Please add your API key in Settings.',
+    ),
   ).toBeVisible();
 
   await page.goto('/create');
@@ -154,11 +157,13 @@ test('an invalid key: the dashboard test names it, generation shows the generic 
   await expect(social.getByRole('button', { name: 'Connect Instagram' })).toBeDisabled();
 
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
-  await page.getByRole('button', { name: 'Test Connection' }).click();
+  await aiProviderPanel(page).getByRole('button', { name: 'Test Connection' }).click();
   await expect(
-    page.getByText('Invalid API key. Please check your OpenAI API key in Settings.'),
+    aiProviderPanel(page).getByText(
+      'Invalid API key. Please check your OpenAI API key in Settings.',
+    ),
   ).toBeVisible();
-  await expect(page.getByText('Error', { exact: true })).toBeVisible();
+  await expect(aiProviderPanel(page).getByText('Error', { exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: 'Create Content' }).first().click();
   await generateFromPrompt(page, 'Educational content');
@@ -179,10 +184,12 @@ test('an unreachable AI service: connection failed on the dashboard, generic fai
   await gone.close();
 
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
-  await page.getByRole('button', { name: 'Test Connection' }).click();
+  await aiProviderPanel(page).getByRole('button', { name: 'Test Connection' }).click();
   // The SDK retries a refused connection (with backoff) before the app reports it.
   await expect(
-    page.getByText('Connection failed. Please check your internet connection and API key.'),
+    aiProviderPanel(page).getByText(
+      'Connection failed. Please check your internet connection and API key.',
+    ),
   ).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('link', { name: 'Create Content' }).first().click();
