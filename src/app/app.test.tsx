@@ -1,46 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { initialAuthState, type AuthState } from '../features/auth';
-import { initialOnboardingState } from '../features/onboarding';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { selectThemeMode } from '../features/ui';
-import { App } from './app';
-import { Providers } from './providers';
-import { makeStore } from './store';
+import { ada, renderApp, signedIn } from './app-test-support';
 
 // The first visit to each lazily loaded page compiles it: allow more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
-
-const ada = {
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-};
-
-function renderApp(path: string, auth: Partial<AuthState> = {}, routeState?: unknown) {
-  // BrowserRouter keeps navigation state under history.state.usr.
-  window.history.pushState({ usr: routeState ?? null, key: 'test', idx: 0 }, '', path);
-  // A signed-in user here has finished onboarding on this device, so the gate lets pages through.
-  const onboarding = {
-    ...initialOnboardingState,
-    userId: auth.user?.id ?? null,
-    completed: auth.status === 'signedIn',
-    _persist: { version: 1, rehydrated: true },
-  };
-  const store = makeStore({ auth: { ...initialAuthState, ...auth }, onboarding });
-  const user = userEvent.setup({ delay: null });
-  render(
-    <Providers store={store}>
-      <App />
-    </Providers>,
-  );
-  return { store, user };
-}
-
-const signedIn = { status: 'signedIn' as const, user: ada };
 
 // There is no backend here: the onboarding gate's server check fails and falls back to this
 // device's record, which renderApp sets up. Any other console error fails the test.

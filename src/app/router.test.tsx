@@ -1,40 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { initialAuthState } from '../features/auth';
-import { initialOnboardingState } from '../features/onboarding';
-import { App } from './app';
-import { Providers } from './providers';
+import { cleanup, screen } from '@testing-library/react';
+import { renderApp, signedIn } from './app-test-support';
 import { preloadRoute } from './router';
-import { makeStore } from './store';
 
 // Each test opens a page no earlier test in this file has loaded: a chunk, once in, stays in.
 vi.setConfig({ testTimeout: 20_000 });
-
-const ada = {
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-};
-
-function renderApp(path: string) {
-  window.history.pushState(null, '', path);
-  const store = makeStore({
-    auth: { ...initialAuthState, status: 'signedIn', user: ada },
-    onboarding: {
-      ...initialOnboardingState,
-      userId: ada.id,
-      completed: true,
-      _persist: { version: 1, rehydrated: true },
-    },
-  });
-  render(
-    <Providers store={store}>
-      <App />
-    </Providers>,
-  );
-}
 
 afterEach(() => {
   cleanup();
@@ -44,7 +15,7 @@ afterEach(() => {
 
 describe('preloadRoute', () => {
   it('is what spares a page its loading screen: without it the first render waits', async () => {
-    renderApp('/terms');
+    renderApp('/terms', signedIn);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }),
@@ -53,7 +24,7 @@ describe('preloadRoute', () => {
 
   it('fetches a public page so that its first render is the page', async () => {
     await preloadRoute('/privacy');
-    renderApp('/privacy');
+    renderApp('/privacy', signedIn);
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
   });
 
@@ -61,14 +32,14 @@ describe('preloadRoute', () => {
     // No backend here: the onboarding gate's server check fails and keeps this device's verdict.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await preloadRoute('/settings');
-    renderApp('/settings');
+    renderApp('/settings', signedIn);
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
   });
 
   it('fetches the not-found page for a path no route has', async () => {
     await preloadRoute('/no-such-page');
-    renderApp('/no-such-page');
+    renderApp('/no-such-page', signedIn);
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   });
 });
