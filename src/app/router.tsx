@@ -19,8 +19,27 @@ function lazyRoute(
   return { ...route, element: <Component />, handle };
 }
 
-// Every page is its own chunk: the first visit to / downloads only what / shows. The gates read
-// slices only the real store has; they load with it, after the first paint.
+// The signed-in app's pages: behind the sign-in and onboarding gates, inside the app layout.
+const appPages: Array<[path: string, load: () => Promise<{ default: ComponentType }>]> = [
+  ['/dashboard', () => import('../features/dashboard/dashboard-page')],
+  ['/calendar', () => import('../features/calendar/calendar-page')],
+  ['/create', () => import('../features/compose/create-post-page')],
+  ['/analytics', () => import('../features/analytics/analytics-page')],
+  ['/settings', () => import('../features/settings/settings-page')],
+  ['/onboarding', () => import('../features/onboarding/onboarding-page')],
+  ['/team', () => import('../features/team/team-page')],
+  ['/messages', () => import('../features/messages/messages-page')],
+];
+
+// The gates read slices only the real store has; they load with it, after the first paint.
+const requireAuth = () =>
+  import('../features/auth/require-auth').then((m) => ({ default: m.RequireAuth }));
+const requireOnboarding = () =>
+  import('../features/onboarding/require-onboarding').then((m) => ({
+    default: m.RequireOnboarding,
+  }));
+
+// Every page is its own chunk: the first visit to / downloads only what / shows.
 const routes: RouteObject[] = [
   lazyRoute(() => import('../features/marketing/landing-page'), { path: '/' }),
   // Every other page waits for the store; the landing page paints without it.
@@ -37,49 +56,17 @@ const routes: RouteObject[] = [
       lazyRoute(() => import('../features/social/linkedin-callback-page'), {
         path: '/oauth/linkedin',
       }),
-      lazyRoute(
-        () => import('../features/auth/require-auth').then((m) => ({ default: m.RequireAuth })),
-        {
-          children: [
-            lazyRoute(() => import('./app-layout'), {
-              children: [
-                lazyRoute(
-                  () =>
-                    import('../features/onboarding/require-onboarding').then((m) => ({
-                      default: m.RequireOnboarding,
-                    })),
-                  {
-                    children: [
-                      lazyRoute(() => import('../features/dashboard/dashboard-page'), {
-                        path: '/dashboard',
-                      }),
-                      lazyRoute(() => import('../features/calendar/calendar-page'), {
-                        path: '/calendar',
-                      }),
-                      lazyRoute(() => import('../features/compose/create-post-page'), {
-                        path: '/create',
-                      }),
-                      lazyRoute(() => import('../features/analytics/analytics-page'), {
-                        path: '/analytics',
-                      }),
-                      lazyRoute(() => import('../features/settings/settings-page'), {
-                        path: '/settings',
-                      }),
-                      lazyRoute(() => import('../features/onboarding/onboarding-page'), {
-                        path: '/onboarding',
-                      }),
-                      lazyRoute(() => import('../features/team/team-page'), { path: '/team' }),
-                      lazyRoute(() => import('../features/messages/messages-page'), {
-                        path: '/messages',
-                      }),
-                    ],
-                  },
-                ),
-              ],
-            }),
-          ],
-        },
-      ),
+      lazyRoute(requireAuth, {
+        children: [
+          lazyRoute(() => import('./app-layout'), {
+            children: [
+              lazyRoute(requireOnboarding, {
+                children: appPages.map(([path, load]) => lazyRoute(load, { path })),
+              }),
+            ],
+          }),
+        ],
+      }),
       lazyRoute(() => import('../features/marketing/not-found-page'), { path: '*' }),
     ],
   },
