@@ -32,6 +32,7 @@ import {
 import {
   answersForWizard,
   pickSummary,
+  summaryFromRecord,
   type LocalOnboardingView,
   type ProfileSummaryRow,
 } from './onboarding-record';
@@ -140,7 +141,10 @@ export default function OnboardingPage() {
   // A save the server refused reopens the wizard with those answers; answers in progress on this
   // device reopen it where the user left it.
   const refusedForm = refusedAtStart
-    ? (answersForWizard(localRow?.row ?? null, local?.answers ?? null) ?? emptyForm())
+    ? (answersForWizard(
+        localRow?.row ? summaryFromRecord(localRow.row) : null,
+        local?.answers ?? null,
+      ) ?? emptyForm())
     : null;
   const mode: Mode = chosenMode ?? (refusedForm || inProgress ? 'wizard' : 'loading');
   const wizardStart =

@@ -1,5 +1,15 @@
 import type { OnboardingRecord, UserProfileRecord } from '../../lib/db';
 import {
+  CONTENT_TYPES,
+  INDUSTRIES,
+  MAIN_AUDIENCES,
+  POSTING_FREQUENCIES,
+  PRIMARY_GOALS,
+  type Option,
+} from './onboarding-options';
+import {
+  DEFAULT_LOCATION,
+  emptyForm,
   normaliseForm,
   toOnboardingRow,
   type OnboardingForm,
@@ -100,14 +110,41 @@ export function pickSummary(
   return (row.version ?? -1) >= (server.version ?? 0) ? summaryFromRecord(row) : server;
 }
 
-/** The answers to pre-fill the wizard with: the row's whole form when it has one, else `fallback`. */
+const known = (options: Option[], v: unknown): string =>
+  typeof v === 'string' && options.some((o) => o.id === v) ? v : '';
+
+/**
+ * The mapping table of §3 in reverse, for a row saved without `answers` (an older version, another
+ * client, the REST API). Defaults the final save filled in go back to blank, and a value the
+ * wizard does not offer (a business type label) is left for the user to choose again.
+ */
+export function formFromColumns(row: Partial<ProfileSummaryRow>): OnboardingForm {
+  const text = (v: unknown, fallback: string) =>
+    typeof v === 'string' && v.trim() !== fallback ? v.trim() : '';
+  const form = emptyForm();
+  form.businessName = typeof row.business_name === 'string' ? row.business_name : '';
+  form.industry = known(INDUSTRIES, row.business_type);
+  form.primaryGoal = known(PRIMARY_GOALS, row.primary_goal);
+  form.audienceLocation = text(row.location, DEFAULT_LOCATION);
+  form.mainAudience = known(MAIN_AUDIENCES, row.target_audience);
+  form.postingFrequency = known(POSTING_FREQUENCIES, row.posting_frequency);
+  form.contentTypes = Array.isArray(row.content_preferences)
+    ? row.content_preferences.filter((c) => known(CONTENT_TYPES, c) !== '')
+    : [];
+  return form;
+}
+
+/**
+ * The answers to pre-fill the wizard with: the row's whole form when it has one, else the form its
+ * columns make, else `fallback`.
+ */
 export function answersForWizard(
-  row: { answers: unknown } | null,
+  row: Partial<ProfileSummaryRow> | null,
   fallback: OnboardingForm | null,
 ): OnboardingForm | null {
-  if (row) {
-    const form = normaliseForm(row.answers);
-    if (form.businessName.trim() !== '') return form;
-  }
-  return fallback;
+  if (!row) return fallback;
+  const form = normaliseForm(row.answers);
+  if (form.businessName.trim() !== '') return form;
+  const columns = formFromColumns(row);
+  return columns.businessName.trim() !== '' ? columns : fallback;
 }
