@@ -1,5 +1,6 @@
 import { createListenerMiddleware } from '@reduxjs/toolkit';
 // Listener files, not index files, for the same reason as in root-reducer.ts.
+import { addAiSettingsListeners } from '../features/ai/ai-settings-listeners';
 import { addAuthListeners } from '../features/auth/auth-listeners';
 import { addSyncListeners } from '../features/sync/sync-listeners';
 import type { AppDispatch, AppStartListening, RootState } from './store-types';
@@ -14,3 +15,4 @@ export const startAppListening: AppStartListening = listenerMiddleware.startList
 // Each feature registers its reactive flows here, once.
 addAuthListeners(startAppListening);
 addSyncListeners(startAppListening);
+addAiSettingsListeners(startAppListening);

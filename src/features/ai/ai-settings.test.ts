@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AI_SETTINGS_KEYS,
   BASE_URL_INVALID,
+  clearAiSettings,
   DEFAULT_MODEL,
   deviceStorage,
   hasStoredApiKey,
@@ -152,6 +153,45 @@ describe('stored settings', () => {
     expect(readAiSettings()).toEqual({ apiKey: 'sk-device', model: 'gpt-4' });
     writeAiSettings({ apiKey: 'sk-2', organization: 'org', model: 'gpt-4' });
     expect(storage.getItem('openai_org_id')).toBe('org');
+  });
+
+  it('keeps the settings for the user who saved them: another account sees an empty form', () => {
+    const storage = memoryStorage();
+    writeAiSettings(
+      { apiKey: 'sk-ada', baseURL: 'https://ada.example/v1', model: 'gpt-4' },
+      storage,
+      'user-ada',
+    );
+    expect(storage.getItem(AI_SETTINGS_KEYS.owner)).toBe('user-ada');
+    expect(readAiSettings(storage, 'user-ada')).toEqual({
+      apiKey: 'sk-ada',
+      baseURL: 'https://ada.example/v1',
+      model: 'gpt-4',
+    });
+    expect(hasStoredApiKey(storage, 'user-ada')).toBe(true);
+
+    for (const other of ['user-bob', null]) {
+      expect(readAiSettings(storage, other)).toBeNull();
+      expect(hasStoredApiKey(storage, other)).toBe(false);
+      expect(readAiSettingsForm(storage, other)).toEqual({
+        apiKey: '',
+        organization: '',
+        baseURL: '',
+        model: 'gpt-4',
+      });
+    }
+  });
+
+  it('clears every setting, the key first of all, from the device', () => {
+    const storage = memoryStorage();
+    writeAiSettings(
+      { apiKey: 'sk-ada', organization: 'org', baseURL: 'https://a.example/v1', model: 'm' },
+      storage,
+      'user-ada',
+    );
+    clearAiSettings(storage);
+    for (const key of Object.values(AI_SETTINGS_KEYS)) expect(storage.getItem(key)).toBeNull();
+    expect(() => clearAiSettings(null)).not.toThrow();
   });
 
   it('refuses to save where the device has no storage', () => {

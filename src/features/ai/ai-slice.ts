@@ -1,4 +1,5 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionEnded } from '../auth';
 import { testConnection, type ConnectionTestResult } from './ai-client';
 import type { AiFailureKind } from './ai-errors';
 import {
@@ -67,6 +68,10 @@ export const aiSlice = createSlice({
       state.keyConfigured = kind !== 'key-missing';
       if (source === 'settings') state.settingsTest = ok ? 'success' : 'error';
     },
+  },
+  extraReducers: (builder) => {
+    // The next account on this browser starts from the defaults: the key left with the session.
+    builder.addCase(sessionEnded, () => initialAiState);
   },
   selectors: {
     selectAiProvider: (state) => state.provider,

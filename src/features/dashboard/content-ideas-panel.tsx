@@ -9,7 +9,9 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { useAppSelector } from '../../app/hooks';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
+import { selectCurrentUser } from '../auth';
 import { ideaLink } from './dashboard-format';
 import { SampleChip } from './sample-chip';
 import { CONTENT_IDEAS, IDEA_TYPE_LABELS, type IdeaType } from './sample-data';
@@ -28,16 +30,19 @@ export const IDEA_SAVED = 'Idea saved for later!';
 
 export function ContentIdeasPanel() {
   const [filter, setFilter] = useState<IdeaFilter>('all');
-  const [savedIds, setSavedIds] = useState(() => new Set(readSavedIdeas().map((idea) => idea.id)));
+  const userId = useAppSelector(selectCurrentUser)?.id ?? null;
+  const [savedIds, setSavedIds] = useState(
+    () => new Set(readSavedIdeas(userId).map((idea) => idea.id)),
+  );
   const [notice, setNotice] = useState<Notice | null>(null);
   const headingId = useId();
   const ideas = CONTENT_IDEAS.filter((idea) => filter === 'all' || idea.type === filter);
 
   function handleSave(id: string) {
     const idea = CONTENT_IDEAS.find((candidate) => candidate.id === id);
-    if (!idea) return;
+    if (!idea || !userId) return;
     try {
-      setSavedIds(new Set(saveIdea(idea).map((saved) => saved.id)));
+      setSavedIds(new Set(saveIdea(idea, userId).map((saved) => saved.id)));
       setNotice(makeNotice('success', IDEA_SAVED));
     } catch (error) {
       console.error('The idea could not be saved:', error);

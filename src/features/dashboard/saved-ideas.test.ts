@@ -14,24 +14,41 @@ const [first, second] = CONTENT_IDEAS as [
   (typeof CONTENT_IDEAS)[number],
   (typeof CONTENT_IDEAS)[number],
 ];
+const ada = 'user-ada';
+const bob = 'user-bob';
 
 describe('saved ideas', () => {
-  it('keeps each saved idea once, under saved_idea', () => {
+  it('keeps each saved idea once per user, under saved_idea', () => {
     const storage = memory();
-    saveIdea(first, storage);
-    saveIdea(second, storage);
-    saveIdea(first, storage);
-    expect(readSavedIdeas(storage).map((idea) => idea.id)).toEqual([second.id, first.id]);
+    saveIdea(first, ada, storage);
+    saveIdea(second, ada, storage);
+    saveIdea(first, ada, storage);
+    expect(readSavedIdeas(ada, storage).map((idea) => idea.id)).toEqual([second.id, first.id]);
     expect(JSON.parse(storage.getItem(SAVED_IDEA_KEY)!)).toHaveLength(2);
   });
 
-  it('reads a single stored idea, and ignores what is not an idea', () => {
-    expect(readSavedIdeas(memory({ [SAVED_IDEA_KEY]: JSON.stringify(first) }))).toEqual([first]);
-    expect(readSavedIdeas(memory({ [SAVED_IDEA_KEY]: '{not json' }))).toEqual([]);
-    expect(readSavedIdeas(memory({ [SAVED_IDEA_KEY]: '[1, {"id": 2}]' }))).toEqual([]);
+  it("never shows one user's saved ideas to another account on the same device", () => {
+    const storage = memory();
+    saveIdea(first, ada, storage);
+    expect(readSavedIdeas(bob, storage)).toEqual([]);
+    expect(readSavedIdeas(null, storage)).toEqual([]);
+
+    saveIdea(second, bob, storage);
+    expect(readSavedIdeas(bob, storage).map((idea) => idea.id)).toEqual([second.id]);
+    // Bob's save keeps Ada's ideas for when she signs in again.
+    expect(readSavedIdeas(ada, storage).map((idea) => idea.id)).toEqual([first.id]);
+  });
+
+  it('ignores what is not a saved idea, including ideas saved before they had an owner', () => {
+    expect(readSavedIdeas(ada, memory({ [SAVED_IDEA_KEY]: JSON.stringify(first) }))).toEqual([]);
+    expect(
+      readSavedIdeas(ada, memory({ [SAVED_IDEA_KEY]: JSON.stringify({ ...first, userId: ada }) })),
+    ).toEqual([{ ...first, userId: ada }]);
+    expect(readSavedIdeas(ada, memory({ [SAVED_IDEA_KEY]: '{not json' }))).toEqual([]);
+    expect(readSavedIdeas(ada, memory({ [SAVED_IDEA_KEY]: '[1, {"id": 2}]' }))).toEqual([]);
   });
 
   it('throws where the device keeps nothing, so the screen can say so', () => {
-    expect(() => saveIdea(first, null)).toThrow();
+    expect(() => saveIdea(first, ada, null)).toThrow();
   });
 });

@@ -1,0 +1,148 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { persistStore, type Persistor } from 'redux-persist';
+import WebSocket from 'ws';
+import { startTestServer, uniqueEmail, type TestServer } from '../../tests/api/harness';
+import {
+  aiSettingsSaved,
+  providerChosen,
+  selectAiKeyConfigured,
+  selectAiProvider,
+} from '../features/ai/ai-slice';
+import { readAiSettings, readAiSettingsForm, writeAiSettings } from '../features/ai/ai-settings';
+import { selectCurrentUser } from '../features/auth/auth-slice';
+import { signOut, signUp } from '../features/auth/auth-thunks';
+import { CONTENT_IDEAS } from '../features/dashboard/sample-data';
+import { readSavedIdeas, saveIdea } from '../features/dashboard/saved-ideas';
+import { getAppDb } from '../lib/db';
+import { createSupabaseClient, setSupabaseClient } from '../lib/supabase';
+import { makeStore, type AppStore } from './store';
+
+const PASSWORD = 'bloom-Secret-1';
+const API_KEY = 'sk-ada-device-secret-0123456789';
+const BASE_URL = 'https://ada-models.example/v1';
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, String(value));
+  }
+  dump(): string {
+    return JSON.stringify([...this.items]);
+  }
+}
+
+let server: TestServer;
+let storage: MemoryStorage;
+
+beforeAll(async () => {
+  server = await startTestServer();
+}, 120_000);
+
+afterAll(async () => {
+  setSupabaseClient(undefined);
+  await server?.close();
+});
+
+beforeEach(async () => {
+  storage = new MemoryStorage();
+  vi.stubGlobal('localStorage', storage);
+  setSupabaseClient(
+    await createSupabaseClient(
+      { url: server.url, anonKey: server.keys.anonKey },
+      { realtimeTransport: WebSocket as unknown as typeof globalThis.WebSocket },
+    ),
+  );
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await getAppDb().kv.clear();
+});
+
+async function persistedStore(): Promise<{ store: AppStore; persistor: Persistor }> {
+  const store = makeStore();
+  let persistor: Persistor | undefined;
+  await new Promise<void>((resolve) => {
+    persistor = persistStore(store, null, resolve);
+  });
+  return { store, persistor: persistor! };
+}
+
+async function newAccount(store: AppStore, firstName: string): Promise<string> {
+  await store
+    .dispatch(
+      signUp({ firstName, lastName: 'Tester', email: uniqueEmail('device'), password: PASSWORD }),
+    )
+    .unwrap();
+  return selectCurrentUser(store.getState())!.id;
+}
+
+/** Everything this browser keeps: local storage and the app's IndexedDB tables. */
+async function everythingOnDevice(): Promise<string> {
+  const db = getAppDb();
+  const tables = await Promise.all(db.tables.map((table) => table.toArray()));
+  return storage.dump() + JSON.stringify(tables);
+}
+
+describe('device data belongs to one account', () => {
+  it('removes the OpenAI key from the device on sign-out and shows the next account nothing of the last', async () => {
+    const { store, persistor } = await persistedStore();
+    const ada = await newAccount(store, 'Ada');
+    writeAiSettings({ apiKey: API_KEY, baseURL: BASE_URL, model: 'gpt-4' });
+    store.dispatch(aiSettingsSaved());
+    store.dispatch(providerChosen('perplexity'));
+    const idea = CONTENT_IDEAS[0]!;
+    saveIdea(idea, ada);
+    await persistor.flush();
+    expect(readAiSettings()).toMatchObject({ apiKey: API_KEY, baseURL: BASE_URL });
+    expect(await everythingOnDevice()).toContain(API_KEY);
+
+    await store.dispatch(signOut()).unwrap();
+    await persistor.flush();
+
+    const device = await everythingOnDevice();
+    expect(device).not.toContain(API_KEY);
+    expect(device).not.toContain(BASE_URL);
+    expect(selectAiProvider(store.getState())).toBe('chatgpt');
+    expect(selectAiKeyConfigured(store.getState())).toBe(false);
+
+    const bob = await newAccount(store, 'Bob');
+    expect(bob).not.toBe(ada);
+    expect(readAiSettings()).toBeNull();
+    expect(readAiSettingsForm()).toMatchObject({ apiKey: '', baseURL: '' });
+    expect(readSavedIdeas(bob)).toEqual([]);
+    expect(selectAiProvider(store.getState())).toBe('chatgpt');
+
+    // A fresh start of the app for Bob (a reload) restores nothing of Ada's either.
+    const reloaded = await persistedStore();
+    expect(selectAiProvider(reloaded.store.getState())).toBe('chatgpt');
+    expect(selectAiKeyConfigured(reloaded.store.getState())).toBe(false);
+    // Ada's saved idea waits for her, hidden from Bob.
+    expect(readSavedIdeas(ada).map((saved) => saved.id)).toEqual([idea.id]);
+  });
+
+  it("hides another account's settings even when they were never signed out of this device", async () => {
+    const { store } = await persistedStore();
+    await newAccount(store, 'Ada');
+    writeAiSettings({ apiKey: API_KEY, baseURL: BASE_URL, model: 'gpt-4' });
+    // Bob signs up over Ada's session without her signing out first.
+    await newAccount(store, 'Bob');
+    expect(readAiSettings()).toBeNull();
+    expect(readAiSettingsForm()).toMatchObject({ apiKey: '', baseURL: '' });
+  });
+});

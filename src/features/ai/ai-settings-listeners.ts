@@ -1,0 +1,17 @@
+import type { AppStartListening } from '../../app/store-types';
+import { sessionEnded } from '../auth';
+import { clearAiSettings } from './ai-settings';
+
+/** The OpenAI key is the signed-in user's: it leaves the device with their session. */
+export function addAiSettingsListeners(startListening: AppStartListening): void {
+  startListening({
+    actionCreator: sessionEnded,
+    effect: () => {
+      try {
+        clearAiSettings();
+      } catch (error) {
+        console.error('Could not remove the AI settings from this device', error);
+      }
+    },
+  });
+}
