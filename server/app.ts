@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { bodyTooLarge, errorResponse } from './auth/errors.ts';
 import { createLocalMailRoutes } from './auth/local-mail.ts';
 import { createAuthRoutes } from './auth/routes.ts';
 import type { ServerContext } from './context.ts';
@@ -58,17 +59,19 @@ export function createApp(ctx: ServerContext): Hono {
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) =>
-      c.json(
-        {
-          code: 'PGRST413',
-          message: 'Payload Too Large',
-          details: `The request body exceeds ${MAX_BODY_BYTES} bytes`,
-          hint: null,
-        },
-        413,
-        // The unread rest of the body makes the socket unusable; tell the client not to reuse it.
-        { Connection: 'close' },
-      ),
+      c.req.path.startsWith('/auth/v1/')
+        ? errorResponse(c, bodyTooLarge(MAX_BODY_BYTES))
+        : c.json(
+            {
+              code: 'PGRST413',
+              message: 'Payload Too Large',
+              details: `The request body exceeds ${MAX_BODY_BYTES} bytes`,
+              hint: null,
+            },
+            413,
+            // The unread rest of the body makes the socket unusable; tell the client not to reuse it.
+            { Connection: 'close' },
+          ),
   });
   // GET and HEAD bodies are never read; checking for one would build a full web Request each time.
   app.use('*', (c, next) =>

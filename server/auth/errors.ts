@@ -5,8 +5,9 @@ export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
 export const API_VERSION = '2024-01-01';
 
 /**
- * An error GoTrue would answer with. supabase-js reads `code` only when the response echoes the
- * API version header, and turns `weak_password` into an AuthWeakPasswordError.
+ * An error GoTrue would answer with. supabase-js reads `code` from the 2024-01-01 shape only when
+ * the response echoes the API version header, else `error_code`, and turns `weak_password` into
+ * an AuthWeakPasswordError.
  */
 export class AuthError extends Error {
   constructor(
@@ -50,7 +51,35 @@ export function rateLimited(retryAfterMs: number): AuthError {
   );
 }
 
-/** Bad bodies and unexpected failures alike end here, in GoTrue's 2024-01-01 error shape. */
+/** The request body limit, answered in auth's shape: GoTrue has no code of its own for it. */
+export function bodyTooLarge(maxBytes: number): AuthError {
+  return new AuthError(
+    413,
+    'validation_failed',
+    `Request body too large: the limit is ${maxBytes} bytes`,
+    {},
+    // The unread rest of the body makes the socket unusable; tell the client not to reuse it.
+    { Connection: 'close' },
+  );
+}
+
+/**
+ * GoTrue's reading of the version header: a date on or after 2024-01-01 selects that version;
+ * no header, an earlier date or anything unreadable selects the initial one.
+ */
+function wantsApiVersion(header: string | undefined): boolean {
+  if (!header || !/^\d{4}-\d{2}-\d{2}$/.test(header)) return false;
+  const date = new Date(`${header}T00:00:00Z`);
+  // Date rolls 2024-02-30 over into March where Go's parser refuses it.
+  const real = !Number.isNaN(date.getTime()) && date.toISOString().startsWith(header);
+  return real && header >= API_VERSION;
+}
+
+/**
+ * Bad bodies and unexpected failures alike end here, in the shape GoTrue gives the caller's API
+ * version: `{code, message}` with the version echoed for 2024-01-01, else the legacy
+ * `{code: <status>, error_code, msg}`, which supabase-js reads as well.
+ */
 export function errorResponse(c: Context, err: unknown): Response {
   const e =
     err instanceof AuthError
@@ -62,7 +91,11 @@ export function errorResponse(c: Context, err: unknown): Response {
         );
   if (!(err instanceof AuthError))
     console.error('auth: unexpected failure:', err instanceof Error ? err.message : String(err));
-  c.header(API_VERSION_HEADER, API_VERSION);
   for (const [name, value] of Object.entries(e.headers)) c.header(name, value);
-  return c.json({ code: e.code, message: e.message, ...e.extra }, e.status);
+  c.header('x-sb-error-code', e.code);
+  if (wantsApiVersion(c.req.header(API_VERSION_HEADER))) {
+    c.header(API_VERSION_HEADER, API_VERSION);
+    return c.json({ code: e.code, message: e.message, ...e.extra }, e.status);
+  }
+  return c.json({ code: e.status, error_code: e.code, msg: e.message, ...e.extra }, e.status);
 }

@@ -239,7 +239,7 @@ export async function authenticate(
   authorization: string | undefined,
 ): Promise<Authenticated> {
   const token = bearerToken(authorization);
-  if (!token) throw unauthorized('no_authorization', 'This endpoint requires a Bearer token');
+  if (!token) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
   if (token.split('.').length !== 3)
     throw badJwt('token is malformed: token contains an invalid number of segments');
   const check = await verifyJwt(token, ctx.keys.jwtSecret);

@@ -2,14 +2,15 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { TestServer } from './harness.ts';
 
-/** A supabase-js client like the harness makes, with extra request headers (e.g. X-Forwarded-For). */
+/** A supabase-js client like the harness makes, with extra request headers (e.g. X-Forwarded-For) or its own fetch. */
 export function clientWithHeaders(
   server: TestServer,
   headers: Record<string, string>,
+  fetchImpl?: typeof fetch,
 ): SupabaseClient {
   return createClient(server.url, server.keys.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers },
+    global: { headers, ...(fetchImpl ? { fetch: fetchImpl } : {}) },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
 }
@@ -27,6 +28,8 @@ export async function authFetch(
     ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
     ...init.headers,
   };
+  // An empty value leaves the header out, so a test can drop one of the defaults.
+  for (const [name, value] of Object.entries(headers)) if (value === '') delete headers[name];
   const res = await fetch(`${server.url}/auth/v1${path}`, {
     method: init.method ?? 'GET',
     headers,

@@ -566,7 +566,7 @@ describe('access tokens on /user', () => {
     expect(noBearer.status).toBe(401);
     expect(noBearer.body).toEqual({
       code: 'no_authorization',
-      message: 'This endpoint requires a Bearer token',
+      message: 'This endpoint requires a valid Bearer token',
     });
     const { accessToken } = await newUser();
     const noKey = await authFetch(server, '/user', { token: accessToken, headers: { apikey: '' } });
