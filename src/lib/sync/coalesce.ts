@@ -88,14 +88,36 @@ export function rebaseFollowers(
   resolved: Pick<OutboxEntry, 'seq' | 'baseVersion'>,
   newVersion: number | null,
 ): OutboxEntry[] {
-  return followers
-    .filter(
-      (e) =>
-        e.seq !== undefined &&
-        resolved.seq !== undefined &&
-        e.seq > resolved.seq &&
-        e.state !== 'parked' &&
-        e.baseVersion === resolved.baseVersion,
-    )
-    .map((e) => ({ ...e, baseVersion: newVersion }));
+  return queuedBehind(followers, resolved).map((e) => ({ ...e, baseVersion: newVersion }));
+}
+
+/**
+ * After `resolved` lost a conflict and the server kept its text as `copy`, the writes queued behind
+ * it (made on top of that text) go to the copy, based on the copy's version: pushed stale to the
+ * original row they would only lose again and make a second copy. Returns only changed entries.
+ */
+export function moveFollowersToCopy(
+  followers: readonly OutboxEntry[],
+  resolved: Pick<OutboxEntry, 'seq' | 'baseVersion'>,
+  copy: { id: string; version: unknown },
+): OutboxEntry[] {
+  return queuedBehind(followers, resolved).map((e) => ({
+    ...e,
+    entityId: copy.id,
+    baseVersion: Number(copy.version),
+  }));
+}
+
+function queuedBehind(
+  followers: readonly OutboxEntry[],
+  resolved: Pick<OutboxEntry, 'seq' | 'baseVersion'>,
+): OutboxEntry[] {
+  return followers.filter(
+    (e) =>
+      e.seq !== undefined &&
+      resolved.seq !== undefined &&
+      e.seq > resolved.seq &&
+      e.state !== 'parked' &&
+      e.baseVersion === resolved.baseVersion,
+  );
 }

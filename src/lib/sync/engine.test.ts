@@ -305,6 +305,63 @@ describe('SyncEngine push', () => {
       conflictOf: 'd1',
     });
   });
+  it('sends the edits queued behind a conflicting one to its copy, making no second copy', async () => {
+    const server = new MemorySyncServer();
+    const phone = freshDb();
+    const laptop = freshDb();
+    await save(phone, 'd1', 'original text');
+    const ep = makeEngine(phone, server, {
+      beforePush: async (mutations) => {
+        // The user keeps typing while the stale edit is on its way.
+        if (mutations.some((m) => m.data?.content === 'phone edit one'))
+          await save(phone, 'd1', 'phone edit two');
+      },
+    }).engine;
+    const el = makeEngine(laptop, server).engine;
+    await ep.runOnce();
+    await el.runOnce();
+    await save(laptop, 'd1', 'laptop edit');
+    await el.runOnce();
+    await save(phone, 'd1', 'phone edit one');
+    expect(await ep.runOnce()).toBe('idle');
+
+    const copies = [...server.rows.values()].filter((r) => r.conflict_of === 'd1');
+    expect(copies).toEqual([expect.objectContaining({ content: 'phone edit two', version: 2 })]);
+    expect(server.rows.get('d1')).toMatchObject({ content: 'laptop edit', version: 2 });
+    expect(await phone.outbox.count()).toBe(0);
+    expect(await phone.drafts.get('d1')).toMatchObject({ content: 'laptop edit', version: 2 });
+    expect(await phone.drafts.get(copies[0]!.id)).toMatchObject({
+      content: 'phone edit two',
+      conflictOf: 'd1',
+      version: 2,
+    });
+  });
+
+  it('deletes the copy when the edit queued behind a conflicting one was a delete', async () => {
+    const server = new MemorySyncServer();
+    const phone = freshDb();
+    const laptop = freshDb();
+    await save(phone, 'd1', 'original text');
+    const ep = makeEngine(phone, server, {
+      beforePush: async (mutations) => {
+        if (mutations.some((m) => m.data?.content === 'phone edit')) await remove(phone, 'd1');
+      },
+    }).engine;
+    const el = makeEngine(laptop, server).engine;
+    await ep.runOnce();
+    await el.runOnce();
+    await save(laptop, 'd1', 'laptop edit');
+    await el.runOnce();
+    await save(phone, 'd1', 'phone edit');
+    expect(await ep.runOnce()).toBe('idle');
+
+    const copies = [...server.rows.values()].filter((r) => r.conflict_of === 'd1');
+    expect(copies).toHaveLength(1);
+    expect(copies[0]!.deleted_at).not.toBeNull();
+    expect(server.rows.get('d1')).toMatchObject({ content: 'laptop edit', deleted_at: null });
+    expect(await phone.drafts.get(copies[0]!.id)).toBeUndefined();
+    expect(await phone.drafts.get('d1')).toMatchObject({ content: 'laptop edit' });
+  });
 });
 
 describe('SyncEngine pull', () => {

@@ -1,7 +1,7 @@
 import type { AppDb, OutboxEntry } from '../db';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { classifyFailure, classifyRejection, type FailureKind, type SyncFailure } from './classify';
-import { rebaseFollowers } from './coalesce';
+import { moveFollowersToCopy, rebaseFollowers } from './coalesce';
 import { entityTables, syncEntity, syncEntityNames, type ServerRow } from './entities';
 import {
   discardParked,
@@ -456,12 +456,24 @@ export class SyncEngine {
         await this.db.outbox.delete(claimed.seq!);
         const outcome =
           result.status === 'duplicate' ? (result.outcome ?? 'applied') : result.status;
-        const followers = await unresolvedEntries(this.db, claimed.entity, claimed.entityId);
+        let followers = await unresolvedEntries(this.db, claimed.entity, claimed.entityId);
         if (outcome === 'applied') {
           const rebased = rebaseFollowers(followers, claimed, result.version ?? null);
           if (rebased.length > 0) await this.db.outbox.bulkPut(rebased);
         }
-        if (result.copy) await this.storeServerRow(claimed.entity, result.copy, changes);
+        const moved =
+          outcome === 'conflict' && result.copy
+            ? moveFollowersToCopy(followers, claimed, result.copy)
+            : [];
+        if (moved.length > 0) {
+          // The edits made after the conflicting one continue the user's text, which now lives in
+          // the copy: they go there, so the server's row stays and no second copy is made.
+          await this.db.outbox.bulkPut(moved);
+          await this.storeMovedCopy(claimed.entity, result.copy!, moved.at(-1)!, changes);
+          followers = await unresolvedEntries(this.db, claimed.entity, claimed.entityId);
+        } else if (result.copy) {
+          await this.storeServerRow(claimed.entity, result.copy, changes);
+        }
         if (followers.length === 0 && result.row)
           await this.storeServerRow(claimed.entity, result.row, changes);
       }
@@ -610,6 +622,33 @@ export class SyncEngine {
     const next = spec.fromServer(row);
     await table.put(next);
     noteUpsert(changes, entity, next);
+  }
+
+  /** The copy as this device now has it: the server's copy with the latest queued edit on top. */
+  private async storeMovedCopy(
+    entity: string,
+    copy: ServerRow,
+    last: OutboxEntry,
+    changes: ChangeSet,
+  ): Promise<void> {
+    const spec = syncEntity(entity);
+    const table = spec.table(this.db);
+    if (last.op === 'delete') {
+      if (await table.get(copy.id)) {
+        await table.delete(copy.id);
+        noteRemove(changes, entity, copy.id);
+      }
+      return;
+    }
+    const row = spec.fromServer({
+      ...copy,
+      ...last.data,
+      id: copy.id,
+      version: copy.version,
+      created_at: copy.created_at,
+    });
+    await table.put(row);
+    noteUpsert(changes, entity, row);
   }
 
   private async removeRowsWithoutEntries(
