@@ -153,12 +153,12 @@ export async function refreshSession(
     );
     const row = rows[0];
     if (!row) return notFound();
-    if (row.session_ended)
-      return badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
     const user = await findUserById(tx, row.user_id);
     if (!user) return notFound();
 
     let issued: string;
+    // A revoked token is judged before the session: reuse detection ends the session too, and
+    // every token of the family, the newest included, must then answer "Already Used".
     if (row.revoked) {
       const active = await tx.query<{ token: string }>(
         `select token from auth.refresh_tokens where session_id = $1::uuid and not coalesce(revoked, false) order by id desc limit 1`,
@@ -171,12 +171,14 @@ export async function refreshSession(
           [row.session_id],
         );
         await tx.query(
-          'update auth.sessions set not_after = now(), updated_at = now() where id = $1::uuid',
+          'update auth.sessions set not_after = coalesce(not_after, now()), updated_at = now() where id = $1::uuid',
           [row.session_id],
         );
         return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
       }
       issued = current.token;
+    } else if (row.session_ended) {
+      return badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
     } else {
       issued = newRefreshToken();
       await tx.query(
