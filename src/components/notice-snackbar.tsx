@@ -16,8 +16,18 @@ export function makeNotice(severity: AlertColor, text: string): Notice {
   return { severity, text, id: nextNoticeId };
 }
 
-/** Success notices disappear after 3 s (the spec's timing); problems stay until dismissed. */
+/** Success notices disappear after 3 s (the spec's timing). */
 export const SUCCESS_NOTICE_MS = 3000;
+/**
+ * A warning (a form check) goes after long enough to read it twice; left up, it goes stale once the
+ * form is fixed. Errors stay until dismissed: something went wrong that the user did not cause.
+ */
+export const WARNING_NOTICE_MS = 6000;
+
+function hideAfter(severity: AlertColor | undefined): number | null {
+  if (severity === 'success' || severity === 'info') return SUCCESS_NOTICE_MS;
+  return severity === 'warning' ? WARNING_NOTICE_MS : null;
+}
 
 /** The app's notice: one message at a time, at the bottom of the screen, in place of browser alerts. */
 export function NoticeSnackbar({
@@ -34,7 +44,7 @@ export function NoticeSnackbar({
     <Snackbar
       key={shown?.id}
       open={notice !== null}
-      autoHideDuration={shown?.severity === 'success' ? SUCCESS_NOTICE_MS : null}
+      autoHideDuration={hideAfter(shown?.severity)}
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') onClose();
       }}

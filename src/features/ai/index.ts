@@ -26,6 +26,7 @@ export {
   type ConnectionTestResult,
 } from './ai-client';
 export { AiError, aiMessages, type AiFailureKind } from './ai-errors';
+export { SettingsLinkedText } from './settings-link-text';
 export { extractHashtags } from './parse-reply';
 export {
   GENERATION_PLATFORMS,

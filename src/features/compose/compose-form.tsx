@@ -21,7 +21,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
 import type { DraftPlatform, DraftPostType } from '../../lib/db';
-import { AiError, aiMessages, extractHashtags, generatePost, providerChosen } from '../ai';
+import { AiError, aiMessages, extractHashtags, generatePost } from '../ai';
 import { recordGeneratedPost, selectAiPostById } from '../ai-posts';
 import { displayName, selectCurrentUser } from '../auth';
 import { saveDraft } from '../drafts';
@@ -62,6 +62,8 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   const [postType, setPostType] = useState<DraftPostType>(initial.postType);
   const [promptId, setPromptId] = useState(initial.promptId);
   const [provider, setProvider] = useState<ProviderChoice>(initial.provider);
+  // The provider that wrote the text on screen; a post written by hand has none.
+  const [writtenBy, setWrittenBy] = useState<ProviderChoice | null>(initial.writtenBy);
   const [publishMode, setPublishMode] = useState(initial.publishMode);
   const [date, setDate] = useState(initial.date);
   const [time, setTime] = useState(initial.time);
@@ -81,6 +83,8 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   const [scheduledOpen, setScheduledOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // Which check raised the warning on screen, so it closes once that check passes.
+  const [warningFrom, setWarningFrom] = useState<'save' | 'schedule' | null>(null);
 
   const contentId = useId();
   const platformsLabelId = useId();
@@ -94,14 +98,28 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
       : (PROMPT_PRESETS.find((preset) => preset.id === promptId)?.prompt ?? null);
   const editing = draftId !== null;
 
-  function notify(severity: Notice['severity'], text: string) {
-    setNotice(makeNotice(severity, text));
+  if (notice && warningFrom) {
+    const check = warningFrom === 'save' ? validateDraft : validateSchedule;
+    if (check({ content, platforms }) !== notice.text) {
+      setNotice(null);
+      setWarningFrom(null);
+    }
   }
 
+  function notify(severity: Notice['severity'], text: string, from: 'save' | 'schedule' | null) {
+    setNotice(makeNotice(severity, text));
+    setWarningFrom(from);
+  }
+
+  function clearNotice() {
+    setNotice(null);
+    setWarningFrom(null);
+  }
+
+  // The dashboard keeps its own choice: trying Perplexity here must not switch the dashboard.
   function chooseProvider(next: ProviderChoice) {
     setProvider(next);
     setGenerateError(null);
-    dispatch(providerChosen(next));
   }
 
   async function handleGenerate() {
@@ -116,6 +134,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
       const result = await generatePost({ prompt: promptText, platforms, businessProfile });
       const text = appendHashtags(result.content, result.hashtags);
       setContent(text);
+      setWrittenBy(provider);
       setPrediction(result.engagementPrediction);
       try {
         const post = await dispatch(
@@ -144,7 +163,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   async function handleSave() {
     const problem = validateDraft({ content, platforms });
     if (problem) {
-      notify('warning', problem);
+      notify('warning', problem, 'save');
       return;
     }
     setSaving(true);
@@ -156,11 +175,11 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
           platforms,
           postType,
           prompt: promptText,
-          aiProvider: provider,
+          aiProvider: writtenBy,
           scheduledFor: publishMode === 'schedule' ? scheduledForFrom(date, time) : null,
         }),
       );
-      notify('success', editing ? composeMessages.draftUpdated : composeMessages.draftSaved);
+      notify('success', editing ? composeMessages.draftUpdated : composeMessages.draftSaved, null);
       if (!editing) {
         // Later saves update this draft instead of adding copies; the address says so too.
         setDraftId(saved.id);
@@ -171,7 +190,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
       }
     } catch (error) {
       console.error('The draft could not be saved:', error);
-      notify('error', composeMessages.saveFailed);
+      notify('error', composeMessages.saveFailed, null);
     } finally {
       setSaving(false);
     }
@@ -180,10 +199,12 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   function handleSchedule() {
     const problem = validateSchedule({ content, platforms });
     if (problem) {
-      notify('warning', problem);
+      notify('warning', problem, 'schedule');
       return;
     }
-    // As in the spec's draft flow, scheduling is announced but nothing is stored yet.
+    // As in the spec's draft flow, scheduling is announced but nothing is stored yet. An older
+    // notice would sit under the announcement and contradict it.
+    clearNotice();
     setScheduledOpen(true);
   }
 
@@ -252,7 +273,10 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
                   minRows={6}
                   fullWidth
                   value={content}
-                  onChange={(event) => setContent(event.target.value)}
+                  onChange={(event) => {
+                    setContent(event.target.value);
+                    if (!event.target.value.trim()) setWrittenBy(null);
+                  }}
                   placeholder="What would you like to share?"
                   helperText={`${content.length} characters`}
                 />
@@ -383,7 +407,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
         </DialogActions>
       </Dialog>
 
-      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
+      <NoticeSnackbar notice={notice} onClose={clearNotice} />
     </Box>
   );
 }

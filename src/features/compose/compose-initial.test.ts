@@ -57,6 +57,7 @@ describe('composeInitial', () => {
       promptId: '',
       customPrompt: null,
       provider: 'chatgpt',
+      writtenBy: null,
       publishMode: 'now',
       date: '2030-01-11',
       time: '10:30',
@@ -118,6 +119,14 @@ describe('composeInitial', () => {
       platforms: ['linkedin', 'twitter'],
       openReview: false,
     });
+  });
+
+  it('knows which provider wrote the text: none for a draft written by hand', () => {
+    expect(initial('editDraft=d1', { draft }).writtenBy).toBe('chatgpt');
+    expect(initial('editDraft=d1', { draft: { ...draft, aiProvider: null } }).writtenBy).toBeNull();
+    expect(initial('aiPost=a1', { aiPost: { ...aiPost, aiProvider: 'perplexity' } })).toMatchObject(
+      { provider: 'perplexity', writtenBy: 'perplexity' },
+    );
   });
 
   it('opens the review of the AI post named by aiPost, with its prompt', () => {

@@ -26,6 +26,8 @@ export interface ComposeInitial {
   promptId: string;
   customPrompt: string | null;
   provider: ProviderChoice;
+  /** The provider that wrote `content`; null for a post written by hand. */
+  writtenBy: ProviderChoice | null;
   publishMode: PublishMode;
   date: string;
   time: string;
@@ -43,10 +45,10 @@ export const composeWarnings = {
 } as const;
 
 /** The provider a draft names; openai is the old id of chatgpt. */
-export function providerOf(
+export function providerOf<F extends ProviderChoice | null>(
   value: string | null | undefined,
-  fallback: ProviderChoice,
-): ProviderChoice {
+  fallback: F,
+): ProviderChoice | F {
   if (value === 'perplexity') return 'perplexity';
   if (value === 'chatgpt' || value === 'openai') return 'chatgpt';
   return fallback;
@@ -89,6 +91,7 @@ export function composeInitial({
     promptId: '',
     customPrompt: null,
     provider,
+    writtenBy: null,
     publishMode: 'now',
     date: sample.date,
     time: sample.time,
@@ -110,6 +113,7 @@ export function composeInitial({
         platforms: [...draft.platforms],
         postType: draft.postType,
         provider: providerOf(draft.aiProvider, provider),
+        writtenBy: providerOf(draft.aiProvider, null),
         publishMode: scheduled ? 'schedule' : 'now',
         date: scheduled?.date ?? sample.date,
         time: scheduled?.time ?? sample.time,
@@ -121,11 +125,15 @@ export function composeInitial({
   const platforms = parsePlatformsParam(params.get('platforms'));
   if (platforms) base.platforms = platforms;
   const aiContent = params.get('aiContent');
-  if (aiContent !== null) base.content = aiContent;
+  if (aiContent !== null) {
+    base.content = aiContent;
+    base.writtenBy = provider;
+  }
   if (aiPost) {
     Object.assign(base, promptChoice(aiPost.prompt));
     base.aiPostId = aiPost.id;
     base.provider = providerOf(aiPost.aiProvider, provider);
+    base.writtenBy = base.provider;
     base.openReview = true;
     if (aiContent === null) base.content = aiPost.content;
     if (!platforms) base.platforms = [...aiPost.platforms];

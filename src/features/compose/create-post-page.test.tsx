@@ -8,6 +8,7 @@ import { FAKE_POST, startFakeOpenAI, type FakeOpenAI } from '../../../tests/fixt
 // eslint-disable-next-line import-x/no-restricted-paths -- tests run the app's own store, middleware included
 import { makeStore } from '../../app/store';
 import { openAppDb, setAppDb, type AppDb } from '../../lib/db';
+import { providerChosen, selectAiProvider } from '../ai';
 import { selectAllAiPosts } from '../ai-posts';
 import { signedIn } from '../auth';
 import { loadDrafts, saveDraft, selectAllDrafts } from '../drafts';
@@ -30,6 +31,10 @@ async function renderCreate(path = '/create') {
     signedIn({ id: USER_ID, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }),
   );
   await store.dispatch(loadDrafts(USER_ID, db));
+  return renderCreateWith(store, path);
+}
+
+function renderCreateWith(store: ReturnType<typeof makeStore>, path = '/create') {
   const user = userEvent.setup();
   render(
     <Provider store={store}>
@@ -112,6 +117,100 @@ describe('/create', { timeout: 30_000 }, () => {
     expect(selectAllDrafts(store.getState()).map((d) => d.content)).toEqual([
       'Spring menu is live today with new desserts',
     ]);
+  });
+
+  it('brings the generate error into view, with Settings as a link to the AI key', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const { user } = await renderCreate();
+      await user.click(screen.getByRole('combobox', { name: 'Content prompt' }));
+      await user.click(await screen.findByRole('option', { name: 'Industry news' }));
+      await user.click(screen.getByRole('button', { name: 'Generate with ChatGPT' }));
+      const box = await screen.findByRole('alert');
+      expect(box).toHaveTextContent(
+        'OpenAI API key not configured. Please add your API key in Settings.',
+      );
+      await waitFor(() => expect(scrolled).toContain(box));
+      const link = within(box).getByRole('link', { name: 'Settings' });
+      expect(link).toHaveAttribute('href', '/settings');
+      await user.click(link);
+      expect(await screen.findAllByText('at /settings')).not.toHaveLength(0);
+    } finally {
+      // jsdom has no scrollIntoView of its own.
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
+  it('closes a warning once its problem is fixed, and before the scheduled announcement', async () => {
+    const { user } = await renderCreate();
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(await screen.findByText('Please add some content before saving.')).toBeInTheDocument();
+
+    await user.click(content());
+    await user.paste('Fresh bread every morning');
+    await waitFor(() =>
+      expect(screen.queryByText('Please add some content before saving.')).not.toBeInTheDocument(),
+    );
+
+    // Unpressing both platforms: the save warning names the platforms until one is back.
+    await user.click(screen.getByRole('button', { name: 'Facebook' }));
+    await user.click(screen.getByRole('button', { name: 'Twitter' }));
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(
+      await screen.findByText('Please select at least one platform before saving.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'LinkedIn' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Please select at least one platform before saving.'),
+      ).not.toBeInTheDocument(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'LinkedIn' }));
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(
+      await screen.findByText('Please select at least one platform before saving.'),
+    ).toBeInTheDocument();
+    // Scheduling with a platform chosen again: only the announcement is left on screen.
+    await user.click(screen.getByRole('button', { name: 'Instagram' }));
+    await user.click(screen.getByRole('button', { name: 'Schedule Post' }));
+    expect(await screen.findByRole('dialog', { name: 'Scheduled' })).toHaveTextContent(
+      'Post scheduled successfully!',
+    );
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('a newer warning replaces the older one', async () => {
+    const { user } = await renderCreate();
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(await screen.findByText('Please add some content before saving.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Schedule Post' }));
+    expect(await screen.findByText('Please add content before scheduling')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByText('Please add some content before saving.')).not.toBeInTheDocument(),
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it("keeps its provider apart from the dashboard's; a post written by hand has none", async () => {
+    const { store } = await renderCreate();
+    store.dispatch(providerChosen('perplexity'));
+    cleanup();
+    const again = await renderCreateWith(store);
+    expect(screen.getByRole('radio', { name: 'ChatGPT' })).toBeChecked();
+    await again.user.click(screen.getByRole('radio', { name: 'Perplexity' }));
+    await again.user.click(screen.getByRole('radio', { name: 'ChatGPT' }));
+    expect(selectAiProvider(store.getState())).toBe('perplexity');
+
+    await again.user.click(content());
+    await again.user.paste('Written by hand, no AI involved');
+    await again.user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(await screen.findByText(/Your draft has been saved!/)).toBeInTheDocument();
+    const [row] = await db.drafts.toArray();
+    expect(row).toMatchObject({ content: 'Written by hand, no AI involved', aiProvider: null });
   });
 
   it('loads the draft named by editDraft, with its post type and schedule', async () => {

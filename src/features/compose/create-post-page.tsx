@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { LoadingScreen } from '../../components/loading-screen';
-import { selectAiProvider } from '../ai';
 import { useAiPosts } from '../ai-posts';
 import { selectDraftById, selectDraftsLoaded } from '../drafts';
 import { composeInitial } from './compose-initial';
@@ -16,7 +15,6 @@ function isInternal(state: unknown): boolean {
 export default function CreatePostPage() {
   const [params] = useSearchParams();
   const location = useLocation();
-  const provider = useAppSelector(selectAiProvider);
   const draftsLoaded = useAppSelector(selectDraftsLoaded);
   const targetId = params.get('editDraft') || params.get('editPost');
   const draft = useAppSelector((state) =>
@@ -33,6 +31,7 @@ export default function CreatePostPage() {
   if ((targetId && !draftsLoaded) || (aiPostId && aiPosts === null)) return <LoadingScreen />;
 
   const aiPost = aiPostId ? aiPosts?.find((post) => post.id === aiPostId) : undefined;
-  const initial = composeInitial({ params, draft, aiPost, provider });
+  // /create keeps its own provider choice, apart from the dashboard's (see ComposeForm).
+  const initial = composeInitial({ params, draft, aiPost, provider: 'chatgpt' });
   return <ComposeForm key={formKey} initial={initial} />;
 }

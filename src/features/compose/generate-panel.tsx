@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import RateReview from '@mui/icons-material/RateReview';
+import { SettingsLinkedText } from '../ai';
 import { CUSTOM_PROMPT_ID, type ProviderChoice } from './compose-initial';
 import { PROMPT_PRESETS } from './compose-validation';
 
@@ -59,6 +60,12 @@ export function GeneratePanel({
   const providerLabelId = useId();
   const headingId = useId();
   const unavailable = provider !== 'chatgpt';
+  const errorRef = useRef<HTMLDivElement>(null);
+
+  // On a phone the red box appears below the Generate button, out of sight: bring it in.
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [error]);
 
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId}>
@@ -125,7 +132,11 @@ export function GeneratePanel({
             </Button>
           </Stack>
           <Box aria-live="polite">
-            {error && <Alert severity="error">{error}</Alert>}
+            {error && (
+              <Alert severity="error" ref={errorRef}>
+                <SettingsLinkedText text={error} />
+              </Alert>
+            )}
             {!error && prediction !== null && (
               <Typography variant="body2" color="text.secondary">
                 {`Predicted engagement: ${prediction}%`}
