@@ -1,15 +1,64 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db.ts';
-import { AuthError, badRequest, unprocessable } from './errors.ts';
+import { badRequest, emailRateLimited, unprocessable } from './errors.ts';
 import { deliverMail } from './local-mail.ts';
 import { startSession, type Client } from './sessions.ts';
 import { findUserByEmail, findUserById, setEmail, type User } from './users.ts';
 
 /** How long an emailed link works (GoTrue's default OTP expiry). */
 export const LINK_TTL_SECONDS = 3600;
-/** GoTrue's default SMTP max frequency: one recovery mail per user per minute. */
+/** GoTrue's default SMTP max frequency: one recovery mail per address per minute. */
 export const MAIL_INTERVAL_SECONDS = 60;
+/** Past this many addresses in the last minute the oldest are forgotten, so memory stays bounded. */
+const MAX_THROTTLED_ADDRESSES = 100_000;
+
+/**
+ * When each requested address last asked for a recovery mail, kept per server in memory. It is
+ * keyed on the address whether or not it has an account, so the answer to a second request does
+ * not tell anyone which addresses are registered.
+ */
+export class MailThrottle {
+  private readonly lastAt = new Map<string, number>();
+
+  constructor(
+    private readonly intervalMs = MAIL_INTERVAL_SECONDS * 1000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Seconds until `address` may ask again, or 0 when it may now (and this request counts). */
+  claim(address: string): number {
+    const now = this.now();
+    this.forgetOld(now);
+    const last = this.lastAt.get(address);
+    if (last !== undefined) return Math.max(1, Math.ceil((last + this.intervalMs - now) / 1000));
+    this.lastAt.set(address, now);
+    return 0;
+  }
+
+  get size(): number {
+    return this.lastAt.size;
+  }
+
+  // Entries go in in time order, so the expired ones are always at the front.
+  private forgetOld(now: number): void {
+    for (const [address, at] of this.lastAt) {
+      if (now - at < this.intervalMs && this.lastAt.size <= MAX_THROTTLED_ADDRESSES) break;
+      this.lastAt.delete(address);
+    }
+  }
+}
+
+const throttles = new WeakMap<ServerContext, MailThrottle>();
+
+function throttleFor(ctx: ServerContext): MailThrottle {
+  let throttle = throttles.get(ctx);
+  if (!throttle) {
+    throttle = new MailThrottle();
+    throttles.set(ctx, throttle);
+  }
+  return throttle;
+}
 
 export type LinkType = 'recovery' | 'email_change';
 const OTHER_GOTRUE_TYPES = new Set(['signup', 'invite', 'magiclink', 'email']);
@@ -60,37 +109,31 @@ function verifyLink(ctx: ServerContext, token: string, type: LinkType, redirectT
   return `${ctx.apiUrl}/auth/v1/verify?${q.toString()}`;
 }
 
-/** POST /recover for a known address: a one-time reset link in the local mailbox. */
+/**
+ * POST /recover: a one-time reset link in the local mailbox when the address has an account.
+ * Known and unknown addresses get the same answers and run the same statements; only a known one
+ * has a row to update and a mail to receive.
+ */
 export async function sendRecovery(
   ctx: ServerContext,
   email: string,
   redirectTo: string,
 ): Promise<void> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) return;
+  const wait = throttleFor(ctx).claim(email);
+  if (wait > 0) throw emailRateLimited(wait);
   const token = randomBytes(32).toString('base64url');
   const link = verifyLink(ctx, token, 'recovery', redirectTo);
   await ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ wait: number | null }>(
-      `select case when recovery_sent_at > now() - make_interval(secs => $2::float8)
-                   then ceil($2::float8 - extract(epoch from now() - recovery_sent_at)::float8)::int end as wait
-         from auth.users where id = $1::uuid for update`,
-      [user.id, MAIL_INTERVAL_SECONDS],
+    const { rows } = await tx.query<{ email: string }>(
+      `update auth.users set recovery_token = $2, recovery_sent_at = now()
+        where lower(email) = $1 and deleted_at is null
+        returning email`,
+      [email, hashToken(token)],
     );
-    const wait = rows[0]?.wait;
-    if (wait != null) {
-      throw new AuthError(
-        429,
-        'over_email_send_rate_limit',
-        `For security purposes, you can only request this after ${wait} seconds.`,
-      );
-    }
-    await tx.query(
-      'update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1::uuid',
-      [user.id, hashToken(token)],
-    );
+    const to = rows[0]?.email;
+    if (!to) return;
     await deliverMail(tx, {
-      to: user.email,
+      to,
       subject: 'Reset Your Password',
       text: `Reset Password\n\nFollow this link to reset the password for your user:\n${link}\n\nThe link works once and expires in one hour. If you did not ask for it, ignore this email.`,
       link,

@@ -51,6 +51,18 @@ export function rateLimited(retryAfterMs: number): AuthError {
   );
 }
 
+/** GoTrue's answer to a second mail within its minimum interval, as a sentence the app can show. */
+export function emailRateLimited(waitSeconds: number): AuthError {
+  const unit = waitSeconds === 1 ? 'second' : 'seconds';
+  return new AuthError(
+    429,
+    'over_email_send_rate_limit',
+    `For security purposes, you can only request this after ${waitSeconds} ${unit}.`,
+    {},
+    { 'Retry-After': String(waitSeconds) },
+  );
+}
+
 /** The request body limit, answered in auth's shape: GoTrue has no code of its own for it. */
 export function bodyTooLarge(maxBytes: number): AuthError {
   return new AuthError(

@@ -103,6 +103,41 @@ describe('password recovery through the local mailbox', () => {
     expect(await mailTo(server, email)).toHaveLength(1);
   });
 
+  it('answers a second request within the minute alike, whether or not the address has an account', async () => {
+    const { email: known } = await server.signedInClient();
+    const unknown = uniqueEmail('nobody');
+    const answers = [];
+    for (const email of [known, unknown]) {
+      const first = await authFetch(server, '/recover', {
+        method: 'POST',
+        body: JSON.stringify({ email }),
+      });
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({});
+      // Any spelling of the address counts as the same address.
+      const second = await authFetch(server, '/recover', {
+        method: 'POST',
+        body: JSON.stringify({ email: ` ${email.toUpperCase()} ` }),
+      });
+      answers.push(second);
+    }
+    for (const second of answers) {
+      expect(second.status).toBe(429);
+      expect(second.body?.code).toBe('over_email_send_rate_limit');
+      expect(second.body?.message).toMatch(
+        /^For security purposes, you can only request this after (60|59|58) seconds\.$/,
+      );
+      expect(Object.keys(second.body!).sort()).toEqual(['code', 'message']);
+    }
+    expect(await mailTo(server, known)).toHaveLength(1);
+    expect(await mailTo(server, unknown)).toEqual([]);
+
+    const { error } = await server.anonClient().auth.resetPasswordForEmail(unknown);
+    expect(error).toBeInstanceOf(AuthApiError);
+    expect(error?.status).toBe(429);
+    expect(error?.code).toBe('over_email_send_rate_limit');
+  });
+
   it('refuses a link older than an hour', async () => {
     const { email, userId } = await server.signedInClient();
     expect(
