@@ -141,7 +141,11 @@ export async function sendRecovery(
   });
 }
 
-/** PUT /user with a new address: it changes once the link sent to the new address is followed. */
+/**
+ * PUT /user with a new address. As GoTrue's secure email change: one link to the current address
+ * and one to the new, and the address changes only once both were followed. A new request voids
+ * the links of an earlier one.
+ */
 export async function sendEmailChange(
   ctx: ServerContext,
   db: Queryable,
@@ -156,19 +160,27 @@ export async function sendEmailChange(
       'A user with this email address has already been registered',
     );
   }
-  const token = randomBytes(32).toString('base64url');
-  const link = verifyLink(ctx, token, 'email_change', redirectTo);
+  const tokenNew = randomBytes(32).toString('base64url');
+  const tokenCurrent = randomBytes(32).toString('base64url');
   await db.query(
-    `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(), updated_at = now()
+    `update auth.users
+        set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
+            email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now()
       where id = $1::uuid`,
-    [user.id, newEmail, hashToken(token)],
+    [user.id, newEmail, hashToken(tokenNew), hashToken(tokenCurrent)],
   );
-  await deliverMail(db, {
-    to: newEmail,
-    subject: 'Confirm Email Change',
-    text: `Confirm Change of Email\n\nFollow this link to confirm the update of your email from ${user.email} to ${newEmail}:\n${link}`,
-    link,
-  });
+  for (const [to, token] of [
+    [user.email, tokenCurrent],
+    [newEmail, tokenNew],
+  ] as const) {
+    const link = verifyLink(ctx, token, 'email_change', redirectTo);
+    await deliverMail(db, {
+      to,
+      subject: 'Confirm Email Change',
+      text: `Confirm Change of Email\n\nFollow this link to confirm the update of your email from ${user.email} to ${newEmail}:\n${link}\n\nThe change takes effect once the links sent to both addresses have been followed.`,
+      link,
+    });
+  }
 }
 
 export interface VerifyParams {
@@ -177,15 +189,33 @@ export interface VerifyParams {
   redirectTo: string;
 }
 
+interface LinkRow {
+  id: string;
+  email_change: string | null;
+  /** Which of the two email change links this is; null for a recovery link. */
+  side: 'new' | 'current' | null;
+  /** Whether the other email change link is still waiting to be followed. */
+  other_pending: boolean;
+}
+
 const FIND_BY_LINK_TOKEN: Record<LinkType, string> = {
-  recovery: `select id::text as id, email_change from auth.users
+  recovery: `select id::text as id, email_change, null as side, false as other_pending from auth.users
               where recovery_token = $1 and recovery_sent_at > now() - make_interval(secs => $2::float8) and deleted_at is null
               for update`,
-  email_change: `select id::text as id, email_change from auth.users
-                  where email_change_token_new = $1 and email_change_sent_at > now() - make_interval(secs => $2::float8)
+  email_change: `select id::text as id, email_change,
+                        case when email_change_token_new = $1 then 'new' else 'current' end as side,
+                        case when email_change_token_new = $1 then coalesce(email_change_token_current, '') <> ''
+                             else coalesce(email_change_token_new, '') <> '' end as other_pending
+                   from auth.users
+                  where (email_change_token_new = $1 or email_change_token_current = $1)
+                    and email_change_sent_at > now() - make_interval(secs => $2::float8)
                     and deleted_at is null
                   for update`,
 };
+
+/** GoTrue's note after the first of the two email change links. */
+const SINGLE_CONFIRMATION =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 function withFragment(target: string, params: Record<string, string>): string {
   const base = target.split('#')[0]!;
@@ -194,7 +224,8 @@ function withFragment(target: string, params: Record<string, string>): string {
 
 /**
  * GET /verify: follows an emailed link. The answer is where to send the browser: the redirect
- * target with the new session in the fragment, or GoTrue's otp_expired error there.
+ * target with the new session in the fragment, GoTrue's note that the other email change link is
+ * still to be followed, or GoTrue's otp_expired error.
  */
 export async function followLink(
   ctx: ServerContext,
@@ -216,13 +247,21 @@ export async function followLink(
   if (type !== 'recovery' && type !== 'email_change') return expired;
 
   const hash = hashToken(params.token);
-  const session = await ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string; email_change: string | null }>(
-      FIND_BY_LINK_TOKEN[type],
-      [hash, LINK_TTL_SECONDS],
-    );
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<LinkRow>(FIND_BY_LINK_TOKEN[type], [hash, LINK_TTL_SECONDS]);
     const row = rows[0];
     if (!row) return null;
+    if (type === 'email_change' && row.other_pending) {
+      await tx.query(
+        `update auth.users
+            set email_change_token_new = case when $2 = 'new' then '' else email_change_token_new end,
+                email_change_token_current = case when $2 = 'current' then '' else email_change_token_current end,
+                email_change_confirm_status = 1, updated_at = now()
+          where id = $1::uuid`,
+        [row.id, row.side],
+      );
+      return 'single_confirmation' as const;
+    }
     if (type === 'recovery') {
       await tx.query(
         `update auth.users set recovery_token = null, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
@@ -238,7 +277,10 @@ export async function followLink(
     const user = await findUserById(tx, row.id);
     return user ? startSession(ctx, tx, user, type, client) : null;
   });
-  if (!session) return expired;
+  if (!outcome) return expired;
+  if (outcome === 'single_confirmation')
+    return withFragment(params.redirectTo, { message: SINGLE_CONFIRMATION });
+  const session = outcome;
   return withFragment(params.redirectTo, {
     access_token: session.access_token,
     expires_at: String(session.expires_at),

@@ -158,7 +158,8 @@ export async function setUserMetadata(
 export async function setEmail(db: Queryable, userId: string, email: string): Promise<void> {
   await db.query(
     `update auth.users
-        set email = $2::text, email_change = null, email_change_token_new = null, email_change_sent_at = null,
+        set email = $2::text, email_change = null, email_change_token_new = null, email_change_token_current = '',
+            email_change_confirm_status = 0, email_change_sent_at = null,
             raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object('email', $2::text),
             updated_at = now()
       where id = $1::uuid`,

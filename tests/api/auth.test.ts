@@ -5,6 +5,7 @@ import {
   isAuthApiError,
   isAuthWeakPasswordError,
   type AuthError,
+  type SupabaseClient,
 } from '@supabase/supabase-js';
 import bcrypt from 'bcryptjs';
 import { decodeJwt } from 'jose';
@@ -284,29 +285,95 @@ describe('GET and PUT /user', () => {
     });
   });
 
-  it('changes the email once the link mailed to the new address is followed', async () => {
-    const { client, email, password, userId } = await newUser();
-    const newEmail = uniqueEmail('moved');
+  const SETTINGS = 'http://localhost:5173/settings';
+  const SINGLE_CONFIRMATION = `${SETTINGS}#message=Confirmation+link+accepted.+Please+proceed+to+confirm+link+sent+to+the+other+email`;
+
+  async function requestEmailChange(client: SupabaseClient, email: string, newEmail: string) {
     const { data, error } = await client.auth.updateUser(
       { email: newEmail },
-      { emailRedirectTo: 'http://localhost:5173/settings' },
+      { emailRedirectTo: SETTINGS },
     );
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
     expect(data.user?.new_email).toBe(newEmail);
+    const toCurrent = (await mailTo(server, email)).filter(
+      (m) => m.subject === 'Confirm Email Change',
+    );
+    const toNew = await mailTo(server, newEmail);
+    expect(toCurrent).toHaveLength(1);
+    expect(toNew).toHaveLength(1);
+    expect(toNew[0]!.subject).toBe('Confirm Email Change');
+    expect(toCurrent[0]!.link).not.toBe(toNew[0]!.link);
+    return { current: toCurrent[0]!.link!, next: toNew[0]!.link! };
+  }
 
-    const [mail] = await mailTo(server, newEmail);
-    expect(mail?.subject).toBe('Confirm Email Change');
-    const followed = await followMailLink(mail!.link!);
-    expect(followed.status).toBe(303);
-    expect(followed.location.startsWith('http://localhost:5173/settings#')).toBe(true);
-    expect(followed.fragment.get('type')).toBe('email_change');
+  async function signsIn(email: string, password: string): Promise<boolean> {
+    const { error } = await server.anonClient().auth.signInWithPassword({ email, password });
+    if (error) expect(error.code).toBe('invalid_credentials');
+    return error === null;
+  }
 
-    const moved = await server.anonClient().auth.signInWithPassword({ email: newEmail, password });
-    expect(moved.error).toBeNull();
-    expect(moved.data.user?.id).toBe(userId);
-    const old = await server.anonClient().auth.signInWithPassword({ email, password });
-    expect(old.error?.code).toBe('invalid_credentials');
+  it.each([
+    ['the new address first', 'next'],
+    ['the current address first', 'current'],
+  ] as const)(
+    'changes the email only once the links mailed to both addresses are followed (%s)',
+    async (_, first) => {
+      const { client, email, password, userId } = await newUser();
+      const newEmail = uniqueEmail('moved');
+      const links = await requestEmailChange(client, email, newEmail);
+      const second = first === 'next' ? 'current' : 'next';
+
+      const accepted = await followMailLink(links[first]);
+      expect(accepted.status).toBe(303);
+      expect(accepted.location).toBe(SINGLE_CONFIRMATION);
+      expect(await signsIn(newEmail, password)).toBe(false);
+      expect(await signsIn(email, password)).toBe(true);
+      // Each link works once: following the first one again does not count as the second.
+      const again = await followMailLink(links[first]);
+      expect(again.fragment.get('error_code')).toBe('otp_expired');
+      expect(await signsIn(newEmail, password)).toBe(false);
+
+      const confirmed = await followMailLink(links[second]);
+      expect(confirmed.status).toBe(303);
+      expect(confirmed.location.startsWith(`${SETTINGS}#`)).toBe(true);
+      expect(confirmed.fragment.get('type')).toBe('email_change');
+      const session = await server
+        .anonClient()
+        .auth.getUser(confirmed.fragment.get('access_token')!);
+      expect(session.data.user?.email).toBe(newEmail);
+      expect(session.data.user?.new_email).toBeUndefined();
+
+      expect(await signsIn(newEmail, password)).toBe(true);
+      expect(await signsIn(email, password)).toBe(false);
+      const { rows } = await server.db.query<{ id: string }>(
+        'select id::text as id from auth.users where email = $1',
+        [newEmail],
+      );
+      expect(rows).toEqual([{ id: userId }]);
+    },
+  );
+
+  it('a new change request voids the links of the earlier one', async () => {
+    const { client, email, password } = await newUser();
+    const firstEmail = uniqueEmail('first');
+    const first = await requestEmailChange(client, email, firstEmail);
+    expect((await followMailLink(first.current)).location).toBe(SINGLE_CONFIRMATION);
+
+    const secondEmail = uniqueEmail('second');
+    const { error } = await client.auth.updateUser(
+      { email: secondEmail },
+      { emailRedirectTo: SETTINGS },
+    );
+    expect(error).toBeNull();
+    expect((await followMailLink(first.next)).fragment.get('error_code')).toBe('otp_expired');
+    expect(await signsIn(firstEmail, password)).toBe(false);
+
+    // The new request needs both of its own links again.
+    const [toNew] = await mailTo(server, secondEmail);
+    expect((await followMailLink(toNew!.link!)).location).toBe(SINGLE_CONFIRMATION);
+    expect(await signsIn(secondEmail, password)).toBe(false);
+    expect(await signsIn(email, password)).toBe(true);
   });
 
   it('refuses a new email that another account has (422 email_exists)', async () => {
