@@ -218,7 +218,12 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
         <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
           {editing ? 'Edit Draft Post' : 'Create New Post'}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        {/* One line at 390 px, Update Draft included: tighter padding there instead of wrapping. */}
+        <Stack
+          direction="row"
+          spacing={{ xs: 0.5, sm: 1 }}
+          sx={{ '& .MuiButton-root': { px: { xs: 1.25, sm: 2 }, whiteSpace: 'nowrap' } }}
+        >
           <Button variant="text" onClick={() => setConfirmCancel(true)}>
             Cancel
           </Button>
@@ -257,9 +262,9 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
                   if (isPostType(value)) setPostType(value);
                 }}
                 aria-label="Post type"
-                variant="scrollable"
-                allowScrollButtonsMobile
-                sx={{ mb: 2 }}
+                // Three equal tabs fit a phone; a scrolling strip hid Carousel there.
+                variant="fullWidth"
+                sx={{ mb: 2, maxWidth: { sm: 480 } }}
               >
                 {POST_TYPES.map((type) => (
                   <Tab key={type.id} value={type.id} label={type.label} />

@@ -74,9 +74,9 @@ export function IntegrationsSettings() {
         value={tab}
         onChange={(_event, value: IntegrationsTab) => setTab(value)}
         aria-label="Integrations"
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ mb: 3 }}
+        // Two tabs side by side, each label wrapping in its half instead of scrolling out of view.
+        variant="fullWidth"
+        sx={{ mb: 3, maxWidth: { sm: 520 } }}
       >
         <Tab
           value="ai"

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { Box, Paper, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { AppearanceSettings } from './appearance-settings';
 import { IntegrationsSettings } from './integrations-settings';
 import { SETTINGS_TABS, settingsTabFromState, type SettingsTab } from './settings-tabs';
 
 export default function SettingsPage() {
   const location = useLocation();
-  const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'));
   const requested = settingsTabFromState(location.state);
   // A new navigation (new location key) with a tab in its state wins over the last click.
   const [chosen, setChosen] = useState<{ key: string; tab: SettingsTab } | null>(null);
@@ -23,12 +21,11 @@ export default function SettingsPage() {
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 3 }}>
         <Paper
           variant="outlined"
-          sx={{ flexShrink: 0, width: { md: 240 }, alignSelf: 'flex-start', maxWidth: '100%' }}
+          sx={{ flexShrink: 0, width: { xs: '100%', md: 240 }, alignSelf: 'flex-start' }}
         >
+          {/* Vertical at every width: a scrolling strip on a phone cut labels and hid sections. */}
           <Tabs
-            orientation={wide ? 'vertical' : 'horizontal'}
-            variant={wide ? 'standard' : 'scrollable'}
-            allowScrollButtonsMobile
+            orientation="vertical"
             value={tab}
             onChange={(_event, value: SettingsTab) => setChosen({ key: location.key, tab: value })}
             aria-label="Settings sections"
@@ -40,7 +37,7 @@ export default function SettingsPage() {
                 label={t.label}
                 id={`settings-tab-${t.id}`}
                 aria-controls={`settings-panel-${t.id}`}
-                sx={{ alignItems: wide ? 'flex-start' : 'center' }}
+                sx={{ alignItems: 'flex-start', maxWidth: 'none', textAlign: 'left' }}
               />
             ))}
           </Tabs>
