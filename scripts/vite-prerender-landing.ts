@@ -4,6 +4,8 @@
 // fallback), so:
 // - an inline script in <head> keeps that markup off screen anywhere but /, and where the app will
 //   paint in dark colours (the markup is light);
+// - an inline script right after the markup points its sign-up links at /dashboard for a user
+//   whose session is saved on this device;
 // - the app's script tags are taken out of <head> and added by an inline script at the end of
 //   <body>: at once on every route but /, and on / once the page has painted (with the landing
 //   page's chunks preloaded beside the entry), so fetching and running the app never holds back
@@ -12,6 +14,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { runnerImport, type Plugin } from 'vite';
 
 const THEME_HINT_KEY = 'postbloom:theme-mode'; // src/features/ui/ui-state.ts
+const AUTH_STORAGE_KEY = 'postbloom-auth'; // src/lib/supabase.ts
 const LANDING_MODULE = '/src/features/marketing/landing-page.tsx';
 
 /* Runs in the browser, inlined in <head>. */
@@ -27,6 +30,25 @@ function hidePrerenderedWhereUnused(themeHintKey: string): void {
     (saved !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   if (window.location.pathname !== '/' || dark)
     document.documentElement.setAttribute('data-prerendered', 'off');
+}
+
+/*
+ * Runs in the browser, inlined right after the prerendered markup, before it is first painted: the
+ * markup is a visitor's, so for a user whose session supabase-js saved on this device the calls to
+ * action lead to the dashboard instead of the sign-up form (as useIsSignedIn() decides once the
+ * app renders). Reads the saved session only, without loading the app.
+ */
+function pointSignUpLinksAtDashboard(authKey: string): void {
+  try {
+    const raw = localStorage.getItem(authKey);
+    const user = raw ? (JSON.parse(raw) as { user?: { id?: unknown } }).user : undefined;
+    if (typeof user?.id !== 'string') return;
+    document
+      .querySelectorAll('#prerendered a[href="/signup"]')
+      .forEach((link) => link.setAttribute('href', '/dashboard'));
+  } catch {
+    // storage blocked or unreadable: the links stay a visitor's
+  }
 }
 
 /* Runs in the browser, inlined at the end of <body>. */
@@ -127,6 +149,7 @@ export function prerenderLanding(): Plugin {
           .replace(
             '<div id="root"></div>',
             `<div id="root"><div id="prerendered" style="display:contents">${markup}</div></div>` +
+              inline(pointSignUpLinksAtDashboard, AUTH_STORAGE_KEY) +
               inline(loadApp, entry, preloads, landingPreloads(ctx.bundle)),
           );
       },

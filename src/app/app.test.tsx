@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { selectThemeMode } from '../features/ui';
+import { AUTH_STORAGE_KEY } from '../lib/supabase';
 import { ada, renderApp, signedIn } from './app-test-support';
 
 // The first visit to each lazily loaded page compiles it: allow more than the default second.
@@ -132,6 +133,23 @@ describe('the sign-up page', () => {
       'href',
       '/privacy',
     );
+  });
+});
+
+describe('the sign-up page for a signed-in user', () => {
+  afterEach(() => localStorage.clear());
+
+  it('sends them to the dashboard instead of the form', async () => {
+    renderApp('/signup', signedIn);
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByRole('button', { name: 'Create Account' })).not.toBeInTheDocument();
+  });
+
+  it('shows Loading..., not the form, while the session saved on this device is restored', async () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user: { id: ada.id } }));
+    renderApp('/signup');
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Account' })).not.toBeInTheDocument();
   });
 });
 
