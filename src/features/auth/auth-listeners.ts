@@ -12,6 +12,7 @@ import {
   userUpdated,
 } from './auth-slice';
 import { toAuthUser } from './auth-user';
+import { addPasswordRecoveryListeners } from './password-recovery-state';
 
 export function actionForAuthEvent(
   event: AuthChangeEvent,
@@ -95,6 +96,7 @@ function watchVisibility(supabase: SupabaseClient): () => void {
 }
 
 export function addAuthListeners(startListening: AppStartListening): void {
+  addPasswordRecoveryListeners(startListening);
   startListening({
     actionCreator: appStarted,
     effect: async (_action, { dispatch, signal }) => {

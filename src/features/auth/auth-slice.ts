@@ -18,6 +18,8 @@ export const authSlice = createSlice({
   initialState: initialAuthState,
   reducers: {
     signedIn(state, action: PayloadAction<AuthUser>) {
+      // Another account signing in over an open reset: that reset was not theirs.
+      if (state.user?.id !== action.payload.id) state.passwordRecovery = false;
       state.status = 'signedIn';
       state.user = action.payload;
       state.error = null;
