@@ -6,7 +6,7 @@ import { emptyForm } from '../features/onboarding/onboarding-form';
 import { selectThemeMode, themeModeChosen } from '../features/ui';
 import { providerChosen, selectAiProvider } from '../features/ai/ai-slice';
 import { getAppDb } from '../lib/db';
-import { onboardingPersistConfig } from './persist';
+import { keepInFlightWrites, onboardingPersistConfig } from './persist';
 import { makeStore, type AppStore } from './store';
 
 async function bootedStore(): Promise<{ store: AppStore; persistor: Persistor }> {
@@ -56,12 +56,14 @@ describe('ui persistence', () => {
     ]);
   });
 
-  it('remembers the AI provider choice across a reload, but never a connection result', async () => {
+  it('remembers the AI provider choice and the last connection results across a reload, never a test state', async () => {
     const first = await bootedStore();
     first.store.dispatch(providerChosen('perplexity'));
     await first.persistor.flush();
     expect(Object.keys(JSON.parse((await saved('persist:ai')) ?? '{}')).sort()).toEqual([
       '_persist',
+      'connection',
+      'connectionOwner',
       'provider',
     ]);
     const second = await bootedStore();
@@ -132,5 +134,36 @@ describe('onboarding persistence', () => {
       _persist: { version: 1, rehydrated: true },
     });
     expect(await onboardingPersistConfig.migrate!(undefined, 2)).toBeUndefined();
+  });
+});
+
+describe('a reload right after a change', () => {
+  const COPY = 'postbloom:persist-in-flight:persist:onboarding';
+  const typed = (businessName: string) => ({ ...emptyForm('UTC'), businessName });
+  afterEach(() => localStorage.clear());
+
+  it('keeps a write that IndexedDB had not committed when the page went away', async () => {
+    const first = await bootedStore();
+    first.store.dispatch(answersSaved({ userId: 'u1', answers: typed('Corner'), step: 2 }));
+    await first.persistor.flush();
+    const committed = await saved('persist:onboarding');
+
+    // The page is hidden right after the next change…
+    first.store.dispatch(answersSaved({ userId: 'u1', answers: typed('Corner Shop'), step: 2 }));
+    const writing = first.persistor.flush();
+    keepInFlightWrites();
+    const copy = localStorage.getItem(COPY);
+    expect(copy).toContain('Corner Shop');
+    await writing;
+    // …and a page that lives on drops the copy once IndexedDB has the write.
+    expect(localStorage.getItem(COPY)).toBeNull();
+
+    // A page that unloaded instead: IndexedDB kept the older value, the copy survived.
+    await getAppDb().kv.put({ key: 'persist:onboarding', value: committed! });
+    localStorage.setItem(COPY, copy!);
+    const second = await bootedStore();
+    expect(second.store.getState().onboarding.answers?.businessName).toBe('Corner Shop');
+    expect(await saved('persist:onboarding')).toBe(copy);
+    expect(localStorage.getItem(COPY)).toBeNull();
   });
 });

@@ -15,18 +15,71 @@ import {
 import { createDexieStorage, type PersistStorage } from '../lib/persist-storage';
 import { initialUiState, isThemeMode, uiReducer, type UiState } from '../features/ui';
 import { onboardingReducer, type OnboardingState } from '../features/onboarding/onboarding-slice';
-import { aiReducer, isAiProvider, type AiState } from '../features/ai/ai-slice';
+import { aiReducer, keepValidAiState, type AiState } from '../features/ai/ai-slice';
 
 // Dexie is loaded on the first read, not with the first paint's JavaScript.
 let dexieStorage: Promise<PersistStorage> | undefined;
 const loadDexieStorage = () =>
   (dexieStorage ??= import('../lib/db').then(({ getAppDb }) => createDexieStorage(getAppDb)));
 
+// An IndexedDB write started while the page unloads (a reload right after typing) may never
+// commit. When the page is hidden, the writes still in flight are also copied to local storage,
+// which writes at once; the next start takes a copy found there over IndexedDB's older value.
+const IN_FLIGHT_PREFIX = 'postbloom:persist-in-flight:';
+const inFlight = new Map<string, string>();
+
+function localStore(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function dropCopy(key: string): void {
+  try {
+    localStore()?.removeItem(IN_FLIGHT_PREFIX + key);
+  } catch {
+    // nothing to drop
+  }
+}
+
+/** Copies the writes IndexedDB has not committed yet to local storage (see above). */
+export function keepInFlightWrites(): void {
+  const storage = localStore();
+  for (const [key, value] of inFlight) {
+    try {
+      storage?.setItem(IN_FLIGHT_PREFIX + key, value);
+    } catch {
+      // a full storage: IndexedDB may still commit the write
+    }
+  }
+}
+
 /** Where small slices persist: the kv table of the app's IndexedDB (collections have their own tables). */
 export const persistStorage: PersistStorage = {
-  getItem: async (key) => (await loadDexieStorage()).getItem(key),
-  setItem: async (key, value) => (await loadDexieStorage()).setItem(key, value),
-  removeItem: async (key) => (await loadDexieStorage()).removeItem(key),
+  getItem: async (key) => {
+    const dexie = await loadDexieStorage();
+    const copy = localStore()?.getItem(IN_FLIGHT_PREFIX + key) ?? null;
+    if (copy === null) return dexie.getItem(key);
+    await dexie.setItem(key, copy);
+    dropCopy(key);
+    return copy;
+  },
+  setItem: async (key, value) => {
+    inFlight.set(key, value);
+    // A failed write stays in flight: its copy, if any, is what the next start reads.
+    await (await loadDexieStorage()).setItem(key, value);
+    // Only the latest write of a key settles its copy; an older one finishing changes nothing.
+    if (inFlight.get(key) === value) {
+      inFlight.delete(key);
+      dropCopy(key);
+    }
+  },
+  removeItem: async (key) => {
+    dropCopy(key);
+    await (await loadDexieStorage()).removeItem(key);
+  },
 };
 
 export const PERSIST_ACTION_TYPES = [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER];
@@ -85,21 +138,15 @@ export const persistedOnboardingReducer = persistReducer(
   onboardingReducer,
 );
 
-// The AI provider choice only: connection results and test states are re-learned, and the key
-// itself never enters Redux.
+// The AI provider choice and the last connection result per provider with the user it belongs to
+// (version 2); test states are re-learned, and the key itself never enters Redux.
 export const aiPersistConfig: PersistConfig<AiState> = {
   key: 'ai',
-  version: 1,
+  version: 2,
   storage: persistStorage,
-  whitelist: ['provider'],
+  whitelist: ['provider', 'connection', 'connectionOwner'],
   timeout: 0,
-  migrate: async (state) => {
-    if (!state) return state;
-    const saved = state as PersistedState & { provider?: unknown };
-    return isAiProvider(saved.provider)
-      ? state
-      : ({ ...saved, provider: 'chatgpt' } as PersistedState);
-  },
+  migrate: async (state) => (state ? keepValidAiState(state) : state),
 };
 
 export const persistedAiReducer = persistReducer(aiPersistConfig, aiReducer);

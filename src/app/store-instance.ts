@@ -5,6 +5,7 @@ import { persistStore } from 'redux-persist';
 import { selectThemeMode, writeThemeModeHint } from '../features/ui/ui-state';
 import { appStarted } from '../lib/app-lifecycle';
 import { flushOnHide } from '../lib/persist-storage';
+import { keepInFlightWrites } from './persist';
 import { makeStore } from './store';
 import type { AppStore } from './store-types';
 
@@ -24,7 +25,13 @@ export const storeReady = new Promise<AppStore>((resolve) => {
     resolve(store);
   });
   // A tab can be killed any time after it is hidden: write pending state while we still can.
-  flushOnHide(persistor);
+  flushOnHide({
+    flush: () => {
+      const written = persistor.flush();
+      keepInFlightWrites();
+      return written;
+    },
+  });
 });
 
 store.dispatch(appStarted());

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -418,10 +418,34 @@ export function OnboardingWizard({
   });
   const headingRef = useRef<HTMLHeadingElement>(null);
 
+  // What was typed but not yet handed to the slice (the save is debounced).
+  const unsaved = useRef<{ form: OnboardingForm; step: number } | null>(null);
+  const saveNow = useCallback(() => {
+    const pending = unsaved.current;
+    unsaved.current = null;
+    if (pending) onSaveRef.current(pending.form, pending.step);
+  }, []);
+
   useEffect(() => {
-    const timer = setTimeout(() => onSaveRef.current(form, step), SAVE_DELAY_MS);
+    unsaved.current = { form, step };
+    const timer = setTimeout(saveNow, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [form, step]);
+  }, [form, step, saveNow]);
+
+  // A reload, a closed tab or leaving the page keeps what was just typed. Capture listeners run
+  // before the store's own (flushOnHide), so the persisted state it writes includes this save.
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') saveNow();
+    };
+    window.addEventListener('pagehide', saveNow, { capture: true });
+    document.addEventListener('visibilitychange', onVisibility, { capture: true });
+    return () => {
+      window.removeEventListener('pagehide', saveNow, { capture: true });
+      document.removeEventListener('visibilitychange', onVisibility, { capture: true });
+      saveNow();
+    };
+  }, [saveNow]);
 
   const patch: Patch = (change) => setForm((f) => ({ ...f, ...change }));
   const go = (next: number) => {
