@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { startFakeOpenAI } from '../../../tests/fixtures/fake-openai';
 import { AiAssistantsPanel } from './ai-assistants-panel';
 import { renderWithAiStore, setUpFakeOpenAI } from './ai-panel-test-support';
+import { selectConnectionStatus } from './ai-slice';
 
 const openai = setUpFakeOpenAI('sk-valid-key-123456');
 
@@ -74,6 +76,31 @@ describe('AiAssistantsPanel', { timeout: 20_000 }, () => {
     expect(openai.fake.requests[0]?.headers['openai-organization']).toBe('org-42');
     expect(JSON.stringify(store.getState())).not.toContain('sk-valid-key-123456');
     expect(store.getState().ai.keyConfigured).toBe(true);
+  });
+
+  it('says the address could not be reached, with hints on the address, after one try', async () => {
+    const gone = await startFakeOpenAI();
+    const url = gone.url;
+    await gone.close();
+    const { store, user } = renderPanel();
+    await user.click(screen.getByLabelText(/^OpenAI API Key/));
+    await user.paste('sk-valid-key-123456');
+    await user.click(screen.getByRole('textbox', { name: 'API Base URL (optional)' }));
+    await user.paste(url);
+    await user.click(screen.getByRole('button', { name: 'Save & Test Connection' }));
+
+    expect(
+      await screen.findByText(
+        `Could not reach ${url}. Please check your internet connection and the API Base URL in Settings.`,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Make sure the service is running and answers at that address.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Please check your API key/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Make sure your API key is correct/)).not.toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(selectConnectionStatus(store.getState(), 'chatgpt')).toBe('error');
   });
 
   it('shows the failure text and the hints when the key is refused', async () => {

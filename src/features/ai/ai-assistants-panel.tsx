@@ -16,12 +16,13 @@ import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { aiMessages, settingsTestMessage } from './ai-errors';
+import { aiMessages, settingsTestMessage, UNREACHABLE_HINTS } from './ai-errors';
 import { readAiSettingsForm, type AiSettingsErrors, type AiSettingsForm } from './ai-settings';
 import {
   connectionStatusLabels,
   saveAndTestAiSettings,
   selectConnectionStatus,
+  selectSettingsFailure,
   selectSettingsTest,
   type AiConnectionStatus,
 } from './ai-slice';
@@ -47,6 +48,8 @@ const OTHER_PROVIDERS = [
 function ChatGptCard() {
   const dispatch = useAppDispatch();
   const testState = useAppSelector(selectSettingsTest);
+  const failure = useAppSelector(selectSettingsFailure);
+  const unreachable = failure?.kind === 'unreachable';
   const status = useAppSelector((state) => selectConnectionStatus(state, 'chatgpt'));
   const [form, setForm] = useState<AiSettingsForm>(() => readAiSettingsForm());
   const [errors, setErrors] = useState<AiSettingsErrors>({});
@@ -171,9 +174,11 @@ function ChatGptCard() {
             )}
             {testState === 'error' && (
               <Alert severity="error">
-                <AlertTitle>{settingsTestMessage(false)}</AlertTitle>
+                <AlertTitle>
+                  {settingsTestMessage(false, failure?.kind, failure?.address)}
+                </AlertTitle>
                 <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                  {CONNECTION_HINTS.map((hint) => (
+                  {(unreachable ? UNREACHABLE_HINTS : CONNECTION_HINTS).map((hint) => (
                     <li key={hint}>{hint}</li>
                   ))}
                 </Box>

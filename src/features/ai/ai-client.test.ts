@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_POST, startFakeOpenAI, type FakeOpenAI } from '../../../tests/fixtures/fake-openai';
 import { generateHashtags, generatePost, improvePost, testConnection } from './ai-client';
-import { AiError, aiMessages } from './ai-errors';
+import { AiError, aiMessages, connectionErrorMessage } from './ai-errors';
 import { memoryStorage, type SettingsStorage } from './ai-settings';
 
 let fake: FakeOpenAI;
@@ -274,17 +274,23 @@ describe('testConnection', () => {
     });
   });
 
-  it('reports an unreachable server as a failed connection', async () => {
+  it('reports an unreachable server as such, naming the address, instead of blaming the key', async () => {
     const gone = await startFakeOpenAI();
     const url = gone.url;
     await gone.close();
     const unreachable = memoryStorage({ openai_api_key: 'sk-test', openai_base_url: url });
     await expect(testConnection({ storage: unreachable })).resolves.toEqual({
       ok: false,
-      kind: 'failed',
+      kind: 'unreachable',
+      address: url,
     });
-    expect(aiMessages.connectionFailed).toBe(
-      'Connection failed. Please check your internet connection and API key.',
+    expect(connectionErrorMessage('unreachable', url)).toBe(
+      `Could not reach ${url}. Please check your internet connection and the API Base URL in Settings.`,
     );
+    // Generation keeps the spec's one failure text.
+    const error = await rejection(
+      generatePost({ prompt: 'FAQs', platforms: ['facebook'] }, { storage: unreachable }),
+    );
+    expect(error.message).toBe(aiMessages.generateFailed);
   });
 });

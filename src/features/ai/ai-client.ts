@@ -1,6 +1,7 @@
 import {
   AiError,
   AiKeyMissingError,
+  AiUnreachableError,
   aiMessages,
   classifyAiError,
   generateErrorMessage,
@@ -37,7 +38,10 @@ export interface AiCallOptions {
   random?: () => number;
 }
 
-export type ConnectionTestResult = { ok: true } | { ok: false; kind: AiFailureKind };
+export type ConnectionTestResult =
+  | { ok: true }
+  /** `address` is the API address that did not answer, for an unreachable one. */
+  | { ok: false; kind: AiFailureKind; address?: string };
 
 const TIMEOUT_MS = { generate: 60_000, improve: 60_000, hashtags: 30_000, test: 20_000 };
 
@@ -73,11 +77,23 @@ async function complete(
     maxRetries: options.maxRetries ?? defaults.maxRetries,
     timeout: options.timeoutMs ?? defaults.timeoutMs,
   });
-  const completion = await client.chat.completions.create(
-    body,
-    options.signal ? { signal: options.signal } : undefined,
-  );
-  return completion.choices[0]?.message?.content;
+  try {
+    const completion = await client.chat.completions.create(
+      body,
+      options.signal ? { signal: options.signal } : undefined,
+    );
+    return completion.choices[0]?.message?.content;
+  } catch (error) {
+    // No answer at all (refused, unknown host, blocked by CORS). A slow answer (timeout) or an
+    // answer with an error status is something else.
+    if (
+      error instanceof OpenAI.APIConnectionError &&
+      !(error instanceof OpenAI.APIConnectionTimeoutError)
+    ) {
+      throw new AiUnreachableError(settings.baseURL ?? OPENAI_BASE_URL, { cause: error });
+    }
+    throw error;
+  }
 }
 
 export async function generatePost(
@@ -148,6 +164,9 @@ export async function testConnection(options: AiCallOptions = {}): Promise<Conne
     });
     return { ok: true };
   } catch (error) {
+    if (error instanceof AiUnreachableError) {
+      return { ok: false, kind: 'unreachable', address: error.address };
+    }
     return { ok: false, kind: classifyAiError(error) };
   }
 }

@@ -68,7 +68,7 @@ describe('messages', () => {
   });
 
   it('hides generation and improvement failures behind the generic texts, except a missing key', () => {
-    for (const kind of ['invalid-key', 'empty-reply', 'failed'] as const) {
+    for (const kind of ['invalid-key', 'unreachable', 'empty-reply', 'failed'] as const) {
       expect(generateErrorMessage(kind)).toBe('Failed to generate post. Please try again.');
       expect(improveErrorMessage(kind)).toBe('Failed to improve post. Please try again.');
     }
@@ -82,6 +82,12 @@ describe('messages', () => {
     );
     expect(settingsTestMessage(false)).toBe(
       'Connection failed. Please check your API key and try again.',
+    );
+    expect(settingsTestMessage(false, 'invalid-key')).toBe(
+      'Connection failed. Please check your API key and try again.',
+    );
+    expect(settingsTestMessage(false, 'unreachable', 'http://localhost:11434/v1')).toBe(
+      'Could not reach http://localhost:11434/v1. Please check your internet connection and the API Base URL in Settings.',
     );
   });
 });

@@ -2,10 +2,11 @@ import type { ReactElement } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/fixtures/fake-openai';
-import { aiReducer } from './ai-slice';
+// eslint-disable-next-line import-x/no-restricted-paths -- tests run the app's own store
+import { makeStore } from '../../app/store';
+import { signedIn } from '../auth';
 
 // Shared by the AI panel tests (ai-assistants-panel, ai-provider-panel).
 
@@ -37,9 +38,17 @@ export function setUpFakeOpenAI(apiKey: string): { readonly fake: FakeOpenAI } {
   return openai;
 }
 
-/** Renders `ui` in a store that holds the AI slice alone, with a user-event session. */
+export const PANEL_USER = {
+  id: '3d9a1c2b-0000-4000-8000-00000000000a',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+};
+
+/** Renders `ui` in the app's store with a user signed in, with a user-event session. */
 export function renderWithAiStore(ui: ReactElement) {
-  const store = configureStore({ reducer: { ai: aiReducer } });
+  const store = makeStore();
+  store.dispatch(signedIn(PANEL_USER));
   const user = userEvent.setup();
   render(<Provider store={store}>{ui}</Provider>);
   return { store, user };

@@ -15,7 +15,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { aiMessages, connectionErrorMessage, type AiFailureKind } from './ai-errors';
+import type { ConnectionTestResult } from './ai-client';
+import { aiMessages, connectionErrorMessage } from './ai-errors';
 import {
   connectionStatusLabels,
   isAiProvider,
@@ -38,8 +39,6 @@ const statusColors: Record<AiConnectionStatus, 'success' | 'error' | 'default'> 
   unknown: 'default',
 };
 
-type TestOutcome = { ok: true } | { ok: false; kind: AiFailureKind };
-
 /** Dashboard: which AI writes the posts, whether it answers, and a way to start a post. */
 export function AiProviderPanel() {
   const dispatch = useAppDispatch();
@@ -47,7 +46,7 @@ export function AiProviderPanel() {
   const provider = useAppSelector(selectAiProvider);
   const status = useAppSelector((state) => selectConnectionStatus(state, provider));
   const [testing, setTesting] = useState(false);
-  const [outcome, setOutcome] = useState<TestOutcome | null>(null);
+  const [outcome, setOutcome] = useState<ConnectionTestResult | null>(null);
   const headingId = useId();
   const providerLabelId = useId();
 
@@ -120,7 +119,7 @@ export function AiProviderPanel() {
               severity={outcome.ok ? 'success' : 'error'}
               onClose={() => setOutcome(null)}
               action={
-                !outcome.ok && outcome.kind !== 'failed' ? (
+                !outcome.ok && outcome.kind !== 'failed' && outcome.kind !== 'empty-reply' ? (
                   <Button
                     color="inherit"
                     size="small"
@@ -133,7 +132,9 @@ export function AiProviderPanel() {
                 ) : undefined
               }
             >
-              {outcome.ok ? aiMessages.connectionSucceeded : connectionErrorMessage(outcome.kind)}
+              {outcome.ok
+                ? aiMessages.connectionSucceeded
+                : connectionErrorMessage(outcome.kind, outcome.address)}
             </Alert>
           )}
         </Box>

@@ -1,9 +1,12 @@
-import { configureStore } from '@reduxjs/toolkit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { persistStore } from 'redux-persist';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/fixtures/fake-openai';
+// eslint-disable-next-line import-x/no-restricted-paths -- tests run the app's own store, persistence included
+import { makeStore } from '../../app/store';
+import { getAppDb } from '../../lib/db';
+import { sessionEnded, signedIn } from '../auth';
 import { memoryStorage, type SettingsStorage } from './ai-settings';
 import {
-  aiReducer,
   connectionStatusLabels,
   connectionTested,
   initialAiState,
@@ -12,6 +15,7 @@ import {
   selectAiKeyConfigured,
   selectAiProvider,
   selectConnectionStatus,
+  selectSettingsFailure,
   selectSettingsTest,
   testAiConnection,
   type AiProviderId,
@@ -20,8 +24,14 @@ import {
 let fake: FakeOpenAI;
 let storage: SettingsStorage;
 
+const ADA = { id: '7c2f0a4e-1111-4c1f-9d7e-0a1b2c3d4e5f', email: 'ada@example.com' };
+const BOB = { id: '7c2f0a4e-2222-4c1f-9d7e-0a1b2c3d4e5f', email: 'bob@example.com' };
+
+/** The app's store with Ada signed in. */
 function makeTestStore() {
-  return configureStore({ reducer: { ai: aiReducer } });
+  const store = makeStore();
+  store.dispatch(signedIn({ ...ADA, firstName: 'Ada', lastName: 'Lovelace' }));
+  return store;
 }
 
 beforeAll(async () => {
@@ -38,15 +48,16 @@ beforeEach(() => {
   vi.stubGlobal('localStorage', storage);
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await getAppDb().kv.clear();
 });
 
 const form = (apiKey: string) => ({ apiKey, organization: '', baseURL: fake.url, model: '' });
 
 describe('ai slice', () => {
   it('starts on ChatGPT, untested, and knows whether a key is stored', () => {
-    expect(makeTestStore().getState().ai).toEqual(initialAiState);
+    expect(makeTestStore().getState().ai).toMatchObject(initialAiState);
     storage.setItem('openai_api_key', 'sk-stored');
     expect(selectAiKeyConfigured(makeTestStore().getState())).toBe(true);
   });
@@ -64,21 +75,75 @@ describe('ai slice', () => {
     expect(connectionStatusLabels[selectConnectionStatus(store.getState(), 'chatgpt')]).toBe(
       'Disconnected',
     );
-    store.dispatch(connectionTested({ source: 'dashboard', ok: true }));
+    store.dispatch(connectionTested({ source: 'dashboard', userId: ADA.id, ok: true }));
     expect(connectionStatusLabels[selectConnectionStatus(store.getState(), 'chatgpt')]).toBe(
       'Connected',
     );
     expect(connectionStatusLabels[selectConnectionStatus(store.getState(), 'perplexity')]).toBe(
       'Disconnected',
     );
-    store.dispatch(connectionTested({ source: 'dashboard', ok: false, kind: 'failed' }));
+    store.dispatch(
+      connectionTested({ source: 'dashboard', userId: ADA.id, ok: false, kind: 'failed' }),
+    );
     expect(connectionStatusLabels[selectConnectionStatus(store.getState(), 'chatgpt')]).toBe(
       'Error',
     );
   });
 });
 
+describe('the last connection status', () => {
+  it("is the signed-in user's only: another account on this browser sees Disconnected", () => {
+    const store = makeTestStore();
+    store.dispatch(connectionTested({ source: 'dashboard', userId: ADA.id, ok: true }));
+    store.dispatch(signedIn({ ...BOB, firstName: 'Bob', lastName: 'Byte' }));
+    expect(selectConnectionStatus(store.getState(), 'chatgpt')).toBe('unknown');
+    store.dispatch(
+      connectionTested({ source: 'dashboard', userId: BOB.id, ok: false, kind: 'failed' }),
+    );
+    expect(selectConnectionStatus(store.getState(), 'chatgpt')).toBe('error');
+    store.dispatch(signedIn({ ...ADA, firstName: 'Ada', lastName: 'Lovelace' }));
+    expect(selectConnectionStatus(store.getState(), 'chatgpt')).toBe('unknown');
+  });
+
+  it('survives a reload, without the key; sign-out forgets it', async () => {
+    storage.setItem('openai_api_key', 'sk-good-key-123456');
+    storage.setItem('openai_base_url', fake.url);
+    const first = makeTestStore();
+    const persistor = await new Promise<ReturnType<typeof persistStore>>((resolve) => {
+      const p = persistStore(first, null, () => resolve(p));
+    });
+    await first.dispatch(testAiConnection({ source: 'dashboard' }));
+    await persistor.flush();
+    const saved = (await getAppDb().kv.get('persist:ai'))?.value ?? '';
+    expect(saved).toContain('connected');
+    expect(saved).not.toContain('sk-good-key');
+
+    const second = makeTestStore();
+    await new Promise<void>((resolve) => persistStore(second, null, resolve));
+    expect(selectConnectionStatus(second.getState(), 'chatgpt')).toBe('connected');
+    expect(fake.requests).toHaveLength(1);
+
+    second.dispatch(sessionEnded());
+    second.dispatch(signedIn({ ...ADA, firstName: 'Ada', lastName: 'Lovelace' }));
+    expect(selectConnectionStatus(second.getState(), 'chatgpt')).toBe('unknown');
+  });
+});
+
 describe('testAiConnection', () => {
+  it('names the address that did not answer, sending one request', async () => {
+    const gone = await startFakeOpenAI();
+    const url = gone.url;
+    await gone.close();
+    const store = makeTestStore();
+    const action = await store.dispatch(
+      saveAndTestAiSettings({ ...form('sk-good-key-123456'), baseURL: url }),
+    );
+    expect(action.payload).toEqual({ ok: false, kind: 'unreachable', address: url });
+    expect(selectSettingsTest(store.getState())).toBe('error');
+    expect(selectSettingsFailure(store.getState())).toEqual({ kind: 'unreachable', address: url });
+    expect(selectConnectionStatus(store.getState(), 'chatgpt')).toBe('error');
+  });
+
   it('marks ChatGPT connected when the stored key works, leaving the settings test alone', async () => {
     storage.setItem('openai_api_key', 'sk-good-key-123456');
     storage.setItem('openai_base_url', fake.url);
