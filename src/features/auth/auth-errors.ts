@@ -60,6 +60,16 @@ export function mapPasswordUpdateError(error: unknown): string {
   return message || authMessages.passwordResetFailed;
 }
 
+/**
+ * A second reset request within GoTrue's interval answers 429 with a sentence that says how long
+ * to wait ("For security purposes, you can only request this after 42 seconds."): show it.
+ */
+export function mapPasswordResetError(error: unknown): string {
+  const status = (error as { status?: unknown } | null)?.status;
+  const message = messageOf(error);
+  return status === 429 && message ? message : authMessages.passwordResetFailed;
+}
+
 const MISSING_REFRESH_TOKEN = [
   'invalid refresh token',
   'refresh token not found',

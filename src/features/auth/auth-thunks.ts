@@ -2,6 +2,7 @@ import { createAsyncThunk } from '@reduxjs/toolkit';
 import { getSupabase } from '../../lib/supabase';
 import {
   authMessages,
+  mapPasswordResetError,
   mapPasswordUpdateError,
   mapSignInError,
   mapSignUpError,
@@ -95,7 +96,7 @@ export const requestPasswordReset = createAuthThunk(
       const { error } = await supabase.auth.resetPasswordForEmail(email, {
         redirectTo: input.redirectTo,
       });
-      if (error) return rejectWithValue(authMessages.passwordResetFailed);
+      if (error) return rejectWithValue(mapPasswordResetError(error));
     } catch {
       return rejectWithValue(authMessages.passwordResetFailed);
     }
