@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { persistStore, type Persistor } from 'redux-persist';
 import WebSocket from 'ws';
@@ -9,12 +11,12 @@ import {
   selectAiProvider,
 } from '../features/ai/ai-slice';
 import { readAiSettings, readAiSettingsForm, writeAiSettings } from '../features/ai/ai-settings';
-import { selectCurrentUser } from '../features/auth/auth-slice';
+import { selectAuthStatus, selectCurrentUser } from '../features/auth/auth-slice';
 import { signOut, signUp } from '../features/auth/auth-thunks';
 import { CONTENT_IDEAS } from '../features/dashboard/sample-data';
 import { readSavedIdeas, saveIdea } from '../features/dashboard/saved-ideas';
 import { getAppDb } from '../lib/db';
-import { createSupabaseClient, setSupabaseClient } from '../lib/supabase';
+import { AUTH_STORAGE_KEY, createSupabaseClient, setSupabaseClient } from '../lib/supabase';
 import { makeStore, type AppStore } from './store';
 
 const PASSWORD = 'bloom-Secret-1';
@@ -144,5 +146,36 @@ describe('device data belongs to one account', () => {
     await newAccount(store, 'Bob');
     expect(readAiSettings()).toBeNull();
     expect(readAiSettingsForm()).toMatchObject({ apiKey: '', baseURL: '' });
+  });
+});
+
+/** An address nothing listens on: every request fails as a network error, as offline. */
+async function unreachableUrl(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+describe('signing out offline', () => {
+  it('signs out on this device and removes the key, instead of failing', async () => {
+    const { store } = await persistedStore();
+    await newAccount(store, 'Ada');
+    writeAiSettings({ apiKey: API_KEY, model: 'gpt-4' });
+
+    // The same session, with the server out of reach.
+    const offline = await createSupabaseClient(
+      { url: await unreachableUrl(), anonKey: server.keys.anonKey },
+      { realtimeTransport: WebSocket as unknown as typeof globalThis.WebSocket },
+    );
+    setSupabaseClient(offline);
+    expect((await offline.auth.getSession()).data.session).not.toBeNull();
+
+    await store.dispatch(signOut()).unwrap();
+    expect(selectAuthStatus(store.getState())).toBe('signedOut');
+    expect(storage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+    expect((await offline.auth.getSession()).data.session).toBeNull();
+    expect(await everythingOnDevice()).not.toContain(API_KEY);
   });
 });

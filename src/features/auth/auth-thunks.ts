@@ -1,7 +1,8 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import { getSupabase } from '../../lib/supabase';
+import { AUTH_STORAGE_KEY, getSupabase } from '../../lib/supabase';
 import {
   authMessages,
+  isNetworkAuthError,
   mapPasswordResetError,
   mapPasswordUpdateError,
   mapSignInError,
@@ -68,13 +69,29 @@ export const signUp = createAuthThunk(
   },
 );
 
+function forgetStoredSession(): void {
+  for (const key of [AUTH_STORAGE_KEY, `${AUTH_STORAGE_KEY}-code-verifier`]) {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // blocked storage: nothing of the session was kept on the device
+    }
+  }
+}
+
 export const signOut = createAuthThunk(
   'auth/signOut',
   async (_: void, { dispatch, rejectWithValue }) => {
     try {
       const supabase = await getSupabase();
       const { error } = await supabase.auth.signOut();
-      if (error) return rejectWithValue(authMessages.signOutFailed);
+      if (error) {
+        if (!isNetworkAuthError(error)) return rejectWithValue(authMessages.signOutFailed);
+        // Offline: the server cannot be told (supabase-js then keeps the session, even for a
+        // 'local' sign-out), but this device can forget it. The server's session stays until it
+        // expires; nothing on this device can use it any more.
+        forgetStoredSession();
+      }
       dispatch(sessionEnded());
     } catch {
       return rejectWithValue(authMessages.signOutFailed);
