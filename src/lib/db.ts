@@ -93,6 +93,8 @@ export interface OutboxEntry {
   leaseUntil: number;
   error: OutboxError | null;
   createdAt: number;
+  /** When it was first handed to a push (this device's clock); a replay is refused past a limit. */
+  firstSentAt?: number;
 }
 
 export interface KvRow {

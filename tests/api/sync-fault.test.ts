@@ -217,6 +217,8 @@ async function runSequence(seed: number): Promise<RunReport> {
   const problems: string[] = [];
   await server.db.query('delete from public.post_drafts where user_id = $1', [userId]);
   await server.db.query('delete from public.sync_mutations where user_id = $1', [userId]);
+  // The deletes above leave tombstones (any delete does); each sequence starts from nothing.
+  await server.db.query('delete from public.sync_tombstones where user_id = $1', [userId]);
 
   const devices = ['A', 'B'].map(
     (name, i) =>

@@ -93,6 +93,14 @@ describe('SyncIndicator', () => {
                   error,
                   createdAt: 3,
                 },
+                {
+                  seq: 12,
+                  entity: 'post_drafts',
+                  entityId: 'd3',
+                  op: 'upsert',
+                  error: { ...error, code: 'replay_expired', status: 0 },
+                  createdAt: 4,
+                },
               ],
             }),
           ),
@@ -105,6 +113,9 @@ describe('SyncIndicator', () => {
     expect(dialog).toHaveTextContent('Draft deletion');
     expect(dialog).toHaveTextContent('It is too large to upload.');
     expect(dialog).toHaveTextContent('Onboarding answers change');
+    expect(dialog).toHaveTextContent(
+      'It was sent over 30 days ago without an answer, so the server may already have it.',
+    );
     await user.click(screen.getAllByRole('button', { name: 'Retry' })[0]!);
     expect(dispatch).toHaveBeenCalledWith(syncRetryRequested({ seqs: [4] }));
     await user.click(screen.getAllByRole('button', { name: 'Discard' })[1]!);

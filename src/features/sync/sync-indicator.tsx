@@ -16,6 +16,7 @@ import CloudSync from '@mui/icons-material/CloudSync';
 import SyncProblem from '@mui/icons-material/SyncProblem';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { ParkedEntry } from '../../lib/sync/outbox';
+import { REPLAY_EXPIRED } from '../../lib/sync/replay';
 import {
   selectParkedEntries,
   selectSyncIndicator,
@@ -57,6 +58,8 @@ function describe(entry: ParkedEntry): { title: string; reason: string } {
   else if (code === 'PGRST413' || status === 413) reason = 'It is too large to upload.';
   else if (code === '42501' || status === 403) reason = 'You are not allowed to make this change.';
   else if (code === 'P0002') reason = 'It no longer exists on the server.';
+  else if (code === REPLAY_EXPIRED)
+    reason = 'It was sent over 30 days ago without an answer, so the server may already have it.';
   return { title, reason };
 }
 

@@ -399,6 +399,89 @@ describe('SyncEngine pull', () => {
   });
 });
 
+describe('SyncEngine after a long time away', () => {
+  it('starts over when the server answers reset, and drops synced rows the server no longer has', async () => {
+    const server = new MemorySyncServer();
+    const a = freshDb();
+    const b = freshDb();
+    for (let i = 0; i < 5; i++) await save(a, `d${i}`, `shared draft ${i}`);
+    await makeEngine(a, server).engine.runOnce();
+    let pulls = 0;
+    let cutAt = 0;
+    const hb = makeEngine(
+      b,
+      server,
+      {
+        beforePull: () => {
+          pulls += 1;
+          if (pulls === cutAt) throw networkDown();
+        },
+      },
+      { pullPageSize: 2 },
+    );
+    await hb.engine.runOnce();
+    expect(await b.drafts.count()).toBe(5);
+    await save(b, 'mine', 'written here, not pushed yet');
+
+    // The server moved (or pruned what b had not seen): d3 is gone without a tombstone.
+    server.dbId = 'memory-2';
+    server.rows.delete('d3');
+    // The first resync is cut off after its first page.
+    cutAt = pulls + 2;
+    expect(await hb.engine.pull()).toBe(false);
+    expect(await b.drafts.get('d3')).toBeDefined();
+    expect(await hb.engine.pull()).toBe(true);
+    expect(await b.drafts.get('d3')).toBeUndefined();
+    expect(hb.changes.some((c) => c.removed.includes('d3'))).toBe(true);
+    expect((await b.drafts.toArray()).map((d) => d.id).sort()).toEqual([
+      'd0',
+      'd1',
+      'd2',
+      'd4',
+      'mine',
+    ]);
+    expect((await b.meta.get(`pull-cursor:${USER}`))?.value).toMatchObject({ db: 'memory-2' });
+    expect(await b.meta.get(`pull-resync:${USER}`)).toBeUndefined();
+  });
+
+  it('parks a write first sent over 30 days ago instead of replaying it; Retry sends it as a new mutation', async () => {
+    const db = freshDb();
+    const server = new MemorySyncServer();
+    await save(db, 'd1', 'sent, then the answer was lost');
+    let dropResponse = true;
+    const { engine, clock } = makeEngine(db, server, {
+      afterPush: () => {
+        if (dropResponse) {
+          dropResponse = false;
+          throw networkDown();
+        }
+      },
+    });
+    expect(await engine.runOnce()).toBe('backoff');
+    const [sent] = await db.outbox.toArray();
+    expect(sent).toMatchObject({ attempts: 1, firstSentAt: clock.t });
+
+    clock.t += 31 * 24 * 60 * 60 * 1000;
+    expect(await engine.runOnce()).toBe('idle');
+    expect(server.pushes).toHaveLength(1);
+    const { parked } = await engine.publishStatus();
+    expect(parked).toEqual([
+      expect.objectContaining({
+        entityId: 'd1',
+        error: expect.objectContaining({ code: 'replay_expired' }),
+      }),
+    ]);
+
+    await engine.retry();
+    expect(await engine.runOnce()).toBe('idle');
+    const again = server.pushes.at(-1)![0]!;
+    expect(again.mutation_id).not.toBe(sent!.mutationId);
+    // Already applied the first time: the new mutation is stale and keeps its text as a copy.
+    expect(server.rows.get('d1')).toMatchObject({ version: 1 });
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
 describe('SyncEngine across tabs', () => {
   it('pushes every entry exactly once when two tabs drain one database without a lock', async () => {
     const name = `tabs-${crypto.randomUUID()}`;

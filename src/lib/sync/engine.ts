@@ -2,6 +2,7 @@ import type { AppDb, OutboxEntry } from '../db';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { classifyFailure, classifyRejection, type FailureKind, type SyncFailure } from './classify';
 import { moveFollowersToCopy, rebaseFollowers } from './coalesce';
+import { MAX_REPLAY_AGE_MS, REPLAY_EXPIRED } from './replay';
 import { entityTables, syncEntity, syncEntityNames, type ServerRow } from './entities';
 import {
   discardParked,
@@ -350,8 +351,27 @@ export class SyncEngine {
       const candidates = [...pending, ...inflight].sort((a, b) => a.seq! - b.seq!);
       const seenRows = new Set<string>();
       const picked: OutboxEntry[] = [];
+      const expired: OutboxEntry[] = [];
       let bytes = 0;
       for (const e of candidates) {
+        if (
+          e.firstSentAt !== undefined &&
+          now - e.firstSentAt > MAX_REPLAY_AGE_MS &&
+          !(e.state === 'inflight' && e.leaseUntil > now)
+        ) {
+          expired.push({
+            ...e,
+            state: 'parked',
+            leaseUntil: 0,
+            error: {
+              kind: 'rejected',
+              code: REPLAY_EXPIRED,
+              status: 0,
+              message: 'Sent over 30 days ago without an answer: the server may already have it.',
+            },
+          });
+          continue;
+        }
         const key = `${e.entity}\u0000${e.entityId}`;
         // One entry per row per request: a later write of a row waits for the earlier one's outcome.
         if (seenRows.has(key)) continue;
@@ -365,9 +385,15 @@ export class SyncEngine {
         )
           break;
         bytes += size;
-        picked.push({ ...e, state: 'inflight', leaseUntil: lease, attempts: e.attempts + 1 });
+        picked.push({
+          ...e,
+          state: 'inflight',
+          leaseUntil: lease,
+          attempts: e.attempts + 1,
+          firstSentAt: e.firstSentAt ?? now,
+        });
       }
-      await this.db.outbox.bulkPut(picked);
+      await this.db.outbox.bulkPut([...expired, ...picked]);
       return picked;
     });
   }
@@ -537,10 +563,22 @@ export class SyncEngine {
     return `pull-cursor:${this.userId}`;
   }
 
-  /** Pulls every page of changes since the saved cursor; false when it has to back off. */
+  private resyncKey(): string {
+    return `pull-resync:${this.userId}`;
+  }
+
+  /**
+   * Pulls every page of changes since the saved cursor; false when it has to back off. When the
+   * server answers `reset` (the cursor is from another database or older than its retention), the
+   * pull starts over from nothing and, once complete, drops the local rows the server no longer
+   * has; an interrupted resync starts over again on the next pull.
+   */
   async pull(): Promise<boolean> {
-    let cursor =
-      ((await this.db.meta.get(this.cursorKey()))?.value as PullCursor | undefined) ?? {};
+    const resyncing = !!(await this.db.meta.get(this.resyncKey()))?.value;
+    let cursor = resyncing
+      ? {}
+      : (((await this.db.meta.get(this.cursorKey()))?.value as PullCursor | undefined) ?? {});
+    let seen: Map<string, Set<string>> | null = resyncing ? new Map() : null;
     let refreshed = false;
     for (let page = 0; page < 10_000; page++) {
       let answer: PullPage;
@@ -561,20 +599,51 @@ export class SyncEngine {
         this.fail(failure, kind);
         return false;
       }
+      if (answer.reset && !seen) seen = new Map();
       const changes = newChangeSet();
       const tables = entityTables(this.db);
+      const last = !answer.more;
       await this.db.transaction('rw', [this.db.outbox, this.db.meta, ...tables], async () => {
+        if (answer.reset) await this.db.meta.put({ key: this.resyncKey(), value: true });
         for (const [entity, rows] of Object.entries(answer.changes ?? {})) {
           if (!this.entities.includes(entity)) continue;
+          if (seen) {
+            const ids = seen.get(entity) ?? new Set<string>();
+            for (const row of rows) ids.add(row.id);
+            seen.set(entity, ids);
+          }
           await this.applyServerRows(entity, rows, changes);
+        }
+        if (seen && last) {
+          await this.dropRowsNotOnServer(seen, changes);
+          await this.db.meta.delete(this.resyncKey());
         }
         await this.db.meta.put({ key: this.cursorKey(), value: answer.cursor ?? cursor });
       });
       this.emitChanges(changes);
       cursor = answer.cursor ?? cursor;
-      if (!answer.more) return true;
+      if (last) return true;
     }
     return true;
+  }
+
+  /** After a complete resync: synced rows the server did not send are gone there. */
+  private async dropRowsNotOnServer(
+    seen: Map<string, Set<string>>,
+    changes: ChangeSet,
+  ): Promise<void> {
+    for (const entity of this.entities) {
+      const ids = seen.get(entity) ?? new Set<string>();
+      const table = syncEntity(entity).table(this.db);
+      const rows = (await table.where('userId').equals(this.userId).toArray()).filter(
+        (r) => r.version !== null && !ids.has(r.id),
+      );
+      await this.removeRowsWithoutEntries(
+        entity,
+        rows.map((r) => r.id),
+        changes,
+      );
+    }
   }
 
   /** Server rows into the local table, except rows with local writes not yet settled. */

@@ -1,5 +1,6 @@
 import type { AppDb, OutboxEntry, OutboxError, OutboxOp } from '../db';
 import { planWrite } from './coalesce';
+import { REPLAY_EXPIRED } from './replay';
 import { syncEntity } from './entities';
 
 export type LocalRow = { id: string; userId: string; version: number | null };
@@ -117,13 +118,21 @@ export async function readOutboxCounts(db: AppDb, userId: string): Promise<Outbo
   };
 }
 
-/** Puts parked entries of the user back in the queue (all of them when `seqs` is omitted). */
+/**
+ * Puts parked entries of the user back in the queue (all of them when `seqs` is omitted). One
+ * parked because it was sent too long ago to be replayed goes as a new mutation (a new id, never
+ * sent): on a row that changed meanwhile it is decided like any stale edit (a conflict copy).
+ */
 export async function retryParked(db: AppDb, userId: string, seqs?: number[]): Promise<number> {
   return db.transaction('rw', db.outbox, async () => {
     const parked = await db.outbox.where('[userId+state]').equals([userId, 'parked']).toArray();
     const chosen = parked.filter((e) => !seqs || seqs.includes(e.seq!));
     for (const e of chosen) {
-      await db.outbox.update(e.seq!, { state: 'pending', error: null, leaseUntil: 0 });
+      const renewed =
+        e.error?.code === REPLAY_EXPIRED
+          ? { mutationId: crypto.randomUUID(), attempts: 0, firstSentAt: undefined }
+          : {};
+      await db.outbox.update(e.seq!, { state: 'pending', error: null, leaseUntil: 0, ...renewed });
     }
     return chosen.length;
   });

@@ -23,13 +23,18 @@ export interface PushResult {
   error?: { code?: string; message?: string };
 }
 
-/** Per entity, the last settled row seen: {txid, id}. */
-export type PullCursor = Record<string, { txid: string; id: string }>;
+/**
+ * Opaque to the client: per entity the last settled row seen ({txid, id}), and `db`, the database
+ * the cursor belongs to.
+ */
+export type PullCursor = Record<string, unknown>;
 
 export interface PullPage {
   changes: Record<string, ServerRow[]>;
   cursor: PullCursor;
   more: boolean;
+  /** The cursor was not usable here (another database, older than the retention): from scratch. */
+  reset?: boolean;
 }
 
 /** What the sync engine needs from the network; tests wrap it to inject faults. */

@@ -169,8 +169,14 @@ export class MemorySyncServer {
     };
   }
 
-  pull(userId: string, cursor: PullCursor, maxRows: number): PullPage {
-    const after = cursor.post_drafts;
+  /** The database's identity in cursors: a cursor from another one starts over (`reset`). */
+  dbId = 'memory-1';
+
+  pull(userId: string, since: PullCursor, maxRows: number): PullPage {
+    const { db, ...given } = since;
+    const reset = Object.keys(given).length > 0 && db !== this.dbId;
+    const cursor: PullCursor = reset ? {} : given;
+    const after = cursor.post_drafts as { txid: string; id: string } | undefined;
     const rows = [...this.rows.values()]
       .filter((r) => r.user_id === userId)
       .filter(
@@ -184,8 +190,13 @@ export class MemorySyncServer {
     const last = page.at(-1);
     return {
       changes: { post_drafts: page.map((r) => this.view(r)!) },
-      cursor: last ? { ...cursor, post_drafts: { txid: String(last.txid), id: last.id } } : cursor,
+      cursor: {
+        ...cursor,
+        ...(last ? { post_drafts: { txid: String(last.txid), id: last.id } } : {}),
+        db: this.dbId,
+      },
       more: rows.length > maxRows,
+      reset,
     };
   }
 
