@@ -155,6 +155,7 @@ export default function OnboardingPage() {
         ? { form: local.answers, step: local.step }
         : null);
   const [saving, setSaving] = useState(false);
+  const [wizardOpenedByUser, setWizardOpenedByUser] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   /** The server's row (REST) and this device's row (Dexie), read again. */
@@ -192,6 +193,7 @@ export default function OnboardingPage() {
     const saved = answersForWizard(summaryRow, null) ?? local?.answers ?? emptyForm();
     setWizardStart({ form: saved, step: 1 });
     setMode('wizard');
+    setWizardOpenedByUser(true);
   };
 
   const complete = async (form: OnboardingForm) => {
@@ -269,6 +271,7 @@ export default function OnboardingPage() {
           initialForm={wizardStart.form}
           initialStep={wizardStart.step}
           saving={saving}
+          focusFirstField={wizardOpenedByUser}
           onSave={(answers, step) => {
             if (userId) dispatch(answersSaved({ userId, answers, step }));
           }}

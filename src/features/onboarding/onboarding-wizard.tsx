@@ -47,7 +47,9 @@ import {
   TONES_OF_VOICE,
   type Option,
 } from './onboarding-options';
+import { platformsAfterChange } from './onboarding-choices';
 import { UploadArea } from './upload-area';
+import { WebsiteUrlField } from './website-url-field';
 
 const SAVE_DELAY_MS = 500;
 
@@ -58,6 +60,8 @@ interface WizardProps {
   onSave: (form: OnboardingForm, step: number) => void;
   onComplete: (form: OnboardingForm) => Promise<void>;
   saving: boolean;
+  /** Opened by a button press: focus goes to the first field, not back to the page top. */
+  focusFirstField?: boolean;
 }
 
 type Patch = (change: Partial<OnboardingForm>) => void;
@@ -168,12 +172,9 @@ function StepFields({ step, form, patch }: { step: number; form: OnboardingForm;
             value={form.businessName}
             onChange={(e) => patch({ businessName: e.target.value })}
           />
-          <TextField
-            label="Website URL"
-            type="url"
-            fullWidth
+          <WebsiteUrlField
             value={form.websiteUrl}
-            onChange={(e) => patch({ websiteUrl: e.target.value })}
+            onChange={(websiteUrl) => patch({ websiteUrl })}
           />
           <SelectField
             label="Industry"
@@ -293,7 +294,9 @@ function StepFields({ step, form, patch }: { step: number; form: OnboardingForm;
             required
             options={PLATFORMS}
             value={form.platforms}
-            onChange={(platforms) => patch({ platforms })}
+            onChange={(platforms) =>
+              patch({ platforms: platformsAfterChange(form.platforms, platforms) })
+            }
           />
           <SelectField
             label="Posting Frequency"
@@ -409,6 +412,7 @@ export function OnboardingWizard({
   onSave,
   onComplete,
   saving,
+  focusFirstField = false,
 }: WizardProps) {
   const [form, setForm] = useState(initialForm);
   const [step, setStep] = useState(Math.min(Math.max(initialStep, 1), TOTAL_STEPS));
@@ -417,6 +421,13 @@ export function OnboardingWizard({
     onSaveRef.current = onSave;
   });
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const fieldsRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (focusFirstField) fieldsRef.current?.querySelector<HTMLElement>('input, select')?.focus();
+    // Once, when the wizard opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // What was typed but not yet handed to the slice (the save is debounced).
   const unsaved = useRef<{ form: OnboardingForm; step: number } | null>(null);
@@ -498,7 +509,7 @@ export function OnboardingWizard({
       <Typography variant="h5" component="h2" tabIndex={-1} ref={headingRef} sx={{ mb: 3 }}>
         {title}
       </Typography>
-      <Stack spacing={3}>
+      <Stack spacing={3} ref={fieldsRef}>
         <StepFields step={step} form={form} patch={patch} />
       </Stack>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 4, gap: 2 }}>
