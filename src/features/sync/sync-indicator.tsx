@@ -24,6 +24,7 @@ import {
   syncRetryRequested,
   type SyncIndicatorState,
 } from './sync-slice';
+import { SyncStatusButton } from './sync-status-button';
 
 export function waitingText(n: number): string {
   return n === 1 ? '1 change waiting' : `${n} changes waiting`;
@@ -99,29 +100,7 @@ export function SyncIndicator() {
           </span>
         </Button>
       ) : (
-        <Box
-          role="status"
-          aria-live="polite"
-          aria-label={text}
-          title={text}
-          sx={{
-            display: 'inline-flex',
-            alignItems: 'center',
-            gap: 0.75,
-            px: 1,
-            color: state.kind === 'synced' ? 'text.secondary' : 'text.primary',
-            whiteSpace: 'nowrap',
-          }}
-        >
-          <Icon fontSize="small" aria-hidden />
-          <Typography
-            component="span"
-            variant="body2"
-            sx={{ display: { xs: 'none', sm: 'inline' } }}
-          >
-            {text}
-          </Typography>
-        </Box>
+        <SyncStatusButton state={state} text={text} icon={<Icon fontSize="small" aria-hidden />} />
       )}
       <Popover
         id={popoverId}
