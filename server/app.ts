@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { bodyTooLarge, errorResponse } from './auth/errors.ts';
 import { createLocalMailRoutes } from './auth/local-mail.ts';
 import { createAuthRoutes } from './auth/routes.ts';
+import { clientResolver } from './client-address.ts';
 import type { ServerContext } from './context.ts';
 import { createFunctionRoutes } from './functions.ts';
 import { createRestRoutes } from './rest/routes.ts';
@@ -41,10 +42,19 @@ export function createApp(ctx: ServerContext): Hono {
     exposeHeaders: CORS_EXPOSE_HEADERS,
     maxAge: 86400,
   });
+  app.use(
+    '*',
+    clientResolver({
+      proxySecret: ctx.config.proxySecret ?? null,
+      trustedProxies: ctx.config.trustedProxies,
+    }),
+  );
   // Hono's cors sets its headers before the handler runs, which makes Hono re-wrap every response
   // as a stream (several times the cost of a small JSON answer); outside preflights they are
   // added to the finished response instead.
   app.use('*', async (c, next) => {
+    // /local/* is for this machine and same-origin tools: no page elsewhere may read it.
+    if (c.req.path.startsWith('/local/')) return next();
     if (c.req.method === 'OPTIONS') return corsMiddleware(c, next);
     await next();
     try {

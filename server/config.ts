@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { validProxyEntry } from './client-address.ts';
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
+const rateLimitSchema = z.coerce.number().int().min(1).max(100_000);
 
 const envSchema = z.object({
   API_PORT: portSchema.default(54321),
@@ -17,10 +19,31 @@ const envSchema = z.object({
   API_EXTERNAL_URL: z.url().optional(),
   SITE_URL: z.url().optional(),
   JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),
-  AUTH_SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  AUTH_SIGN_IN_RATE_LIMIT: rateLimitSchema.default(30),
+  AUTH_SIGN_UP_RATE_LIMIT: rateLimitSchema.default(30),
+  AUTH_RECOVER_RATE_LIMIT: rateLimitSchema.default(30),
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every(validProxyEntry),
+      'TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR ranges',
+    ),
+  LOCAL_MAILBOX: z.enum(['on', 'off', 'auto']).default('auto'),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
 
 export interface ServerConfig {
   port: number;
@@ -36,8 +59,20 @@ export interface ServerConfig {
   /** Where the app lives, used as the default redirect of auth emails. */
   siteUrl: string | undefined;
   jwtExpirySeconds: number;
-  /** Password sign-in attempts allowed per window, per IP and per account. */
-  signInRateLimit: { max: number; windowMs: number };
+  /** Password sign-in attempts allowed per window per client address, and failures per account. */
+  signInRateLimit: RateLimit;
+  /** Sign-ups allowed per window per client address. */
+  signUpRateLimit: RateLimit;
+  /** Password-recovery requests allowed per window per client address. */
+  recoverRateLimit: RateLimit;
+  /** Reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed. */
+  trustedProxies: string[];
+  /** Shared with the app server's proxy by `npm start`, so only that proxy's X-Forwarded-For counts. */
+  proxySecret?: string;
+  /** The /local/mail mailbox: `auto` serves it only while nothing makes this API reachable beyond loopback. */
+  localMailbox: 'on' | 'off' | 'auto';
+  /** Where the app server in front of this API listens (`npm start`'s HOST), if one does. */
+  appHost?: string;
   /** How long a rotated refresh token still yields the session's current tokens (default 10 s, as GoTrue). */
   refreshTokenReuseIntervalSeconds?: number;
 }
@@ -61,5 +96,9 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     siteUrl: e.SITE_URL,
     jwtExpirySeconds: e.JWT_EXPIRY,
     signInRateLimit: { max: e.AUTH_SIGN_IN_RATE_LIMIT, windowMs: 5 * 60_000 },
+    signUpRateLimit: { max: e.AUTH_SIGN_UP_RATE_LIMIT, windowMs: 5 * 60_000 },
+    recoverRateLimit: { max: e.AUTH_RECOVER_RATE_LIMIT, windowMs: 60 * 60_000 },
+    trustedProxies: e.TRUSTED_PROXIES,
+    localMailbox: e.LOCAL_MAILBOX,
   };
 }

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { mailboxEnabled } from './auth/local-mail.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { openPglite, openPostgres, type Db } from './db.ts';
@@ -10,6 +11,8 @@ import { migrate } from './migrate.ts';
 export interface RunningServer {
   url: string;
   port: number;
+  /** Whether GET /local/mail is served (LOCAL_MAILBOX, or `auto` and nothing beyond loopback). */
+  mailbox: boolean;
   keys: Keys;
   db: Db;
   close(): Promise<void>;
@@ -27,6 +30,10 @@ const defaults: ServerConfig = {
   siteUrl: undefined,
   jwtExpirySeconds: 3600,
   signInRateLimit: { max: 30, windowMs: 5 * 60_000 },
+  signUpRateLimit: { max: 30, windowMs: 5 * 60_000 },
+  recoverRateLimit: { max: 30, windowMs: 60 * 60_000 },
+  trustedProxies: [],
+  localMailbox: 'auto',
 };
 
 /**
@@ -58,6 +65,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     return {
       url,
       port,
+      mailbox: mailboxEnabled(config),
       keys,
       db,
       async close() {

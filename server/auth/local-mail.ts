@@ -1,5 +1,6 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
+import { clientInfo, isLoopback, isLoopbackHost } from '../client-address.ts';
+import type { ServerConfig } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db.ts';
 import { bearerToken } from '../jwt.ts';
@@ -84,27 +85,66 @@ ${items || '<p>No mail yet.</p>'}
 </html>`;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
 /**
- * Reset links in this mailbox sign people in, so it is served only to this machine (a direct,
- * unproxied loopback connection) or to a caller holding the service_role key.
+ * Whether /local/mail is served at all. `auto` turns it off as soon as anything makes this API
+ * reachable from other machines (a listener beyond loopback, the app server's HOST, a public
+ * API_EXTERNAL_URL, a reverse proxy in front): then reading reset links needs LOCAL_MAILBOX=on.
  */
-function mayRead(ctx: ServerContext, c: Context): boolean {
-  const key = c.req.header('apikey') ?? bearerToken(c.req.header('authorization'));
-  if (key && key === ctx.keys.serviceRoleKey) return true;
-  if (c.req.header('x-forwarded-for') || c.req.header('forwarded')) return false;
+export function mailboxEnabled(config: ServerConfig): boolean {
+  if (config.localMailbox !== 'auto') return config.localMailbox === 'on';
+  const hosts = [config.host, config.appHost ?? '127.0.0.1'];
+  if (config.apiExternalUrl) hosts.push(new URL(config.apiExternalUrl).host);
+  return hosts.every(isLoopbackHost) && config.trustedProxies.length === 0;
+}
+
+function sameOrigin(c: Context, host: string | null): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  const origin = c.req.header('origin');
+  if (origin === undefined) return true;
   try {
-    return LOOPBACK.has(getConnInfo(c).remote.address ?? '');
+    return host !== null && new URL(origin).host === host.toLowerCase();
   } catch {
     return false;
   }
 }
 
+/**
+ * Reset links in this mailbox sign people in, so it is served only to this machine: a loopback
+ * client, asking for a loopback host name (no DNS rebinding), from no other origin (a page on
+ * another port of 127.0.0.1 is "same-site" but not same-origin), with no proxy in between that
+ * this server was not told about. A caller holding the service_role key may read it from anywhere.
+ */
+function mayRead(ctx: ServerContext, c: Context): boolean {
+  const key = c.req.header('apikey') ?? bearerToken(c.req.header('authorization'));
+  if (key && key === ctx.keys.serviceRoleKey) return true;
+  const client = clientInfo(c);
+  return (
+    isLoopback(client.address) &&
+    !client.viaUnknownProxy &&
+    client.host !== null &&
+    isLoopbackHost(client.host) &&
+    sameOrigin(c, client.host)
+  );
+}
+
 /** GET /local/mail: the local stand-in for outgoing auth email. */
 export function createLocalMailRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
+  const enabled = mailboxEnabled(ctx.config);
   app.get('/', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Frame-Options', 'DENY');
+    if (!enabled) {
+      return c.json(
+        {
+          code: 'mailbox_off',
+          message:
+            'The local mailbox is off (LOCAL_MAILBOX=off, or this server is reachable from other machines); LOCAL_MAILBOX=on serves it to this machine',
+        },
+        404,
+      );
+    }
     if (!mayRead(ctx, c)) {
       return c.json(
         {
@@ -131,7 +171,6 @@ export function createLocalMailRoutes(ctx: ServerContext): Hono {
       c.req.query('format') === 'json' ||
       (c.req.header('accept') ?? '').includes('application/json');
     if (wantsJson) return c.json(rows);
-    c.header('Cache-Control', 'no-store');
     return c.html(renderPage(rows, to));
   });
   return app;

@@ -1,3 +1,7 @@
+import { isIP } from 'node:net';
+import type { RateLimit } from '../config.ts';
+import { rateLimited } from './errors.ts';
+
 /**
  * Sliding-window counter kept in memory: enough for one embedded server, and it forgets
  * everything on restart, which only ever lets a few extra attempts through.
@@ -59,5 +63,71 @@ export class SlidingWindowLimiter {
       if (this.hits.size <= MAX_KEYS) break;
       this.hits.delete(key);
     }
+  }
+}
+
+/**
+ * The bucket an address counts in: itself for IPv4, its /64 for IPv6, since one subscriber
+ * usually holds a whole /64 and could otherwise take a fresh address for every attempt.
+ */
+export function addressKey(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+export interface AuthRateLimits {
+  signIn: RateLimit;
+  signUp: RateLimit;
+  recover: RateLimit;
+}
+
+/**
+ * GoTrue-like limits for the auth routes: sign-in attempts, sign-ups and recovery requests per
+ * client address, and failed sign-ins per account (a success clears them).
+ */
+export class AuthLimiters {
+  private readonly perAddress: Record<keyof AuthRateLimits, SlidingWindowLimiter>;
+  private readonly failuresPerAccount: SlidingWindowLimiter;
+
+  constructor(limits: AuthRateLimits, now: () => number = Date.now) {
+    const make = (l: RateLimit) => new SlidingWindowLimiter(l.max, l.windowMs, now);
+    this.perAddress = {
+      signIn: make(limits.signIn),
+      signUp: make(limits.signUp),
+      recover: make(limits.recover),
+    };
+    this.failuresPerAccount = make(limits.signIn);
+  }
+
+  /** Counts one `kind` request from `address`; throws 429 instead when it is over the limit. */
+  hit(kind: keyof AuthRateLimits, address: string): void {
+    const limiter = this.perAddress[kind];
+    const key = addressKey(address);
+    const wait = limiter.retryAfter(key);
+    if (wait > 0) throw rateLimited(wait);
+    limiter.record(key);
+  }
+
+  /** Throws 429 while the account has had too many failed sign-ins. */
+  checkAccount(email: string): void {
+    const wait = this.failuresPerAccount.retryAfter(email);
+    if (wait > 0) throw rateLimited(wait);
+  }
+
+  signInFailed(email: string): void {
+    this.failuresPerAccount.record(email);
+  }
+
+  signInSucceeded(email: string): void {
+    this.failuresPerAccount.reset(email);
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import bcrypt from 'bcryptjs';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { clientAddress } from '../client-address.ts';
 import type { ServerContext } from '../context.ts';
 import { isPgError } from '../db.ts';
 import { redirectTarget, followLink, sendEmailChange, sendRecovery } from './email-links.ts';
@@ -11,7 +11,6 @@ import {
   errorResponse,
   forbidden,
   invalidCredentials,
-  rateLimited,
   unauthorized,
   unprocessable,
 } from './errors.ts';
@@ -25,7 +24,7 @@ import {
   signupBody,
   userUpdateBody,
 } from './input.ts';
-import { SlidingWindowLimiter } from './rate-limit.ts';
+import { AuthLimiters } from './rate-limit.ts';
 import {
   authenticate,
   DEFAULT_REUSE_INTERVAL_SECONDS,
@@ -68,19 +67,8 @@ const ROUTES: Record<string, string[]> = {
 const digest = (s: string) => createHash('sha256').update(s).digest();
 const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
-/** X-Forwarded-For's first hop when a proxy set it, else the socket's peer. */
-function clientIp(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded;
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
 function client(c: Context): Client {
-  return { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null };
+  return { ip: clientAddress(c), userAgent: c.req.header('user-agent') ?? null };
 }
 
 /** Postgres refusing a value (NUL bytes, bad JSON escapes) is the caller's fault, not a crash. */
@@ -92,9 +80,11 @@ function fromDatabase(e: unknown): unknown {
 
 export function createAuthRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
-  const { max, windowMs } = ctx.config.signInRateLimit;
-  const perIp = new SlidingWindowLimiter(max, windowMs);
-  const perAccount = new SlidingWindowLimiter(max, windowMs);
+  const limits = new AuthLimiters({
+    signIn: ctx.config.signInRateLimit,
+    signUp: ctx.config.signUpRateLimit,
+    recover: ctx.config.recoverRateLimit,
+  });
   const reuseInterval =
     ctx.config.refreshTokenReuseIntervalSeconds ?? DEFAULT_REUSE_INTERVAL_SECONDS;
 
@@ -140,6 +130,7 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
   );
 
   app.post('/signup', apiKey, async (c) => {
+    limits.hit('signUp', clientAddress(c));
     const body = parseBody(await c.req.text(), signupBody);
     if (!body.password) throw badRequest('validation_failed', 'Signup requires a valid password');
     checkPasswordStrength(body.password);
@@ -175,10 +166,7 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
     const grantType = c.req.query('grant_type');
     if (grantType === 'password') {
       const body = parseBody(await c.req.text(), passwordGrantBody);
-      const ip = clientIp(c);
-      const ipWait = perIp.retryAfter(ip);
-      if (ipWait > 0) throw rateLimited(ipWait);
-      perIp.record(ip);
+      limits.hit('signIn', clientAddress(c));
       if (body.email && body.phone) {
         throw badRequest(
           'validation_failed',
@@ -188,18 +176,17 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
       if (body.phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
       if (!body.email) throw badRequest('validation_failed', 'missing email or phone');
       const email = body.email.trim().toLowerCase();
-      const accountWait = perAccount.retryAfter(email);
-      if (accountWait > 0) throw rateLimited(accountWait);
+      limits.checkAccount(email);
       // Postgres text cannot hold NUL, and no stored address contains one.
       const user = email.includes('\0') ? null : await findUserByEmail(ctx.db, email);
       const password = body.password ?? '';
       const matches = await bcrypt.compare(password, user?.encrypted_password || DUMMY_HASH);
       if (!user || !user.encrypted_password || !matches) {
-        perAccount.record(email);
+        limits.signInFailed(email);
         throw invalidCredentials();
       }
       if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
-      perAccount.reset(email);
+      limits.signInSucceeded(email);
       const session = await ctx.db.transaction(async (tx) => {
         await recordSignIn(tx, user.id);
         const fresh = await findUserById(tx, user.id);
@@ -274,6 +261,7 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
   });
 
   app.post('/recover', apiKey, async (c) => {
+    limits.hit('recover', clientAddress(c));
     const body = parseBody(await c.req.text(), recoverBody);
     if (!body.email) throw badRequest('validation_failed', 'Password recovery requires an email');
     const email = normalizeEmail(body.email);
