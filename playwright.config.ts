@@ -62,8 +62,11 @@ export default defineConfig({
       PORT: String(PORT),
       API_PORT: String(API_PORT),
       DATA_DIR: dataDir,
-      // Every spec signs in from 127.0.0.1; the per-IP throttle has its own API tests.
+      // Every spec signs up, signs in and asks for resets from 127.0.0.1; the per-address
+      // throttles have their own API tests.
       AUTH_SIGN_IN_RATE_LIMIT: '1000',
+      AUTH_SIGN_UP_RATE_LIMIT: '1000',
+      AUTH_RECOVER_RATE_LIMIT: '1000',
     },
   },
 });

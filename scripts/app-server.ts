@@ -1,9 +1,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
+import { MAX_BODY_BYTES } from '../server/app.ts';
+import { normalizeAddress, PROXY_SECRET_HEADER } from '../server/client-address.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const DIST_DIR = path.join(ROOT, 'dist');
@@ -16,6 +19,57 @@ const BUILD_INPUTS = [
   'package-lock.json',
 ];
 const API_PREFIXES = ['/auth/v1', '/rest/v1', '/functions/v1', '/local/mail'];
+// Headers about this hop's connection, not the request; fetch() sets its own.
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+];
+
+/** 413 before the API sees the body, in PostgREST's shape under /rest/v1 and a neutral one elsewhere. */
+function tooLarge(pathname: string): Response {
+  const body = pathname.startsWith('/rest/v1')
+    ? {
+        code: 'PGRST413',
+        message: 'Payload Too Large',
+        details: `The request body exceeds ${MAX_BODY_BYTES} bytes`,
+        hint: null,
+      }
+    : { code: 'payload_too_large', message: 'Payload Too Large' };
+  // The unread rest of the body makes the socket unusable; tell the client not to reuse it.
+  return Response.json(body, { status: 413, headers: { Connection: 'close' } });
+}
+
+/** Passes at most `limit` bytes on; one more and it calls `onOver` and fails the stream. */
+function byteLimit(limit: number, onOver: () => void): TransformStream<Uint8Array, Uint8Array> {
+  let seen = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > limit) {
+        onOver();
+        controller.error(new Error('request body over the limit'));
+        return;
+      }
+      controller.enqueue(chunk);
+    },
+  });
+}
+
+function peerAddress(c: Context): string {
+  try {
+    return normalizeAddress(getConnInfo(c).remote.address ?? 'unknown');
+  } catch {
+    return 'unknown';
+  }
+}
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
@@ -40,8 +94,14 @@ export function buildIsStale(): boolean {
 /**
  * Serves the built app with a single-page fallback, and the API on the same origin: the app
  * reads `/local/config` from wherever it was loaded, so it works from another device on the LAN.
+ * The proxy tells the API who the client is (X-Forwarded-For, vouched for by `proxySecret`, which
+ * the API must be started with) and streams bodies, refusing more than the API would take.
  */
-export function createAppServer(opts: { apiUrl: string; anonKey: string }): Hono {
+export function createAppServer(opts: {
+  apiUrl: string;
+  anonKey: string;
+  proxySecret?: string;
+}): Hono {
   const app = new Hono();
   app.get('/local/config', (c) =>
     c.json({ url: new URL(c.req.url).origin, anonKey: opts.anonKey }),
@@ -51,21 +111,45 @@ export function createAppServer(opts: { apiUrl: string; anonKey: string }): Hono
     if (!API_PREFIXES.some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`)))
       return next();
     const target = new URL(url.pathname + url.search, opts.apiUrl);
-    const headers = new Headers(c.req.raw.headers);
-    headers.delete('host');
     const hasBody = !['GET', 'HEAD'].includes(c.req.method);
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (hasBody && declared > MAX_BODY_BYTES) return tooLarge(url.pathname);
+
+    const headers = new Headers(c.req.raw.headers);
+    for (const name of HOP_BY_HOP) headers.delete(name);
+    headers.delete(PROXY_SECRET_HEADER);
+    const forwardedFor = c.req.header('x-forwarded-for');
+    const peer = peerAddress(c);
+    headers.set('x-forwarded-for', forwardedFor ? `${forwardedFor}, ${peer}` : peer);
+    headers.set('x-forwarded-host', c.req.header('host') ?? url.host);
+    headers.set('x-forwarded-proto', url.protocol.replace(/:$/, ''));
+    if (opts.proxySecret) headers.set(PROXY_SECRET_HEADER, opts.proxySecret);
+
+    let over = false;
+    const body =
+      hasBody && c.req.raw.body
+        ? // preventCancel: the client's socket stays open for the 413 below.
+          c.req.raw.body.pipeThrough(
+            byteLimit(MAX_BODY_BYTES, () => (over = true)),
+            { preventCancel: true },
+          )
+        : undefined;
     try {
       const res = await fetch(target, {
         method: c.req.method,
         headers,
-        body: hasBody ? await c.req.arrayBuffer() : undefined,
+        body,
+        // Streams the body as it arrives instead of collecting it first.
+        duplex: 'half',
         redirect: 'manual',
-      });
+      } as RequestInit);
+      if (over) return tooLarge(url.pathname);
       const out = new Headers(res.headers);
       out.delete('content-encoding');
       out.delete('content-length');
       return new Response(res.body, { status: res.status, headers: out });
     } catch {
+      if (over) return tooLarge(url.pathname);
       return c.json({ code: 'bad_gateway', message: 'The Postbloom API is not reachable' }, 502);
     }
   });

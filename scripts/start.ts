@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { z } from 'zod';
@@ -33,8 +34,10 @@ async function main(): Promise<void> {
     if (r.status !== 0) throw new Error('The app build failed (see above).');
   }
 
-  const api = await startServer(apiConfig);
-  const app = createAppServer({ apiUrl: api.url, anonKey: api.keys.anonKey });
+  // Lives only in this process: with it the app's proxy vouches for the client addresses it forwards.
+  const proxySecret = randomBytes(32).toString('base64url');
+  const api = await startServer({ ...apiConfig, proxySecret, appHost: HOST });
+  const app = createAppServer({ apiUrl: api.url, anonKey: api.keys.anonKey, proxySecret });
   const server = serve({ fetch: app.fetch, port: PORT, hostname: HOST });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -47,7 +50,11 @@ async function main(): Promise<void> {
     `Postbloom API: ${api.url} (${apiConfig.databaseUrl ? 'PostgreSQL' : `PGlite data in ${apiConfig.dataDir}`})`,
   );
   console.log(`  anon key: ${api.keys.anonKey}`);
-  console.log(`  local mailbox: ${api.url}/local/mail`);
+  console.log(
+    api.mailbox
+      ? `  local mailbox (this machine only): ${api.url}/local/mail`
+      : '  local mailbox: off, since the app is reachable from other machines (LOCAL_MAILBOX=on serves it to this machine)',
+  );
 
   const stop = () => {
     server.close();
