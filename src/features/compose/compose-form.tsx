@@ -25,6 +25,7 @@ import { AiError, aiMessages, extractHashtags, generatePost } from '../ai';
 import { recordGeneratedPost, selectAiPostById } from '../ai-posts';
 import { displayName, selectCurrentUser } from '../auth';
 import { saveDraft } from '../drafts';
+import { selectSyncOnline } from '../sync';
 import { readBusinessProfile } from './business-profile';
 import { CUSTOM_PROMPT_ID, type ComposeInitial, type ProviderChoice } from './compose-initial';
 import {
@@ -42,6 +43,7 @@ import {
   validateSchedule,
 } from './compose-validation';
 import { GeneratePanel } from './generate-panel';
+import { offlineMessages } from './offline-messages';
 import { ImageUploadArea } from './image-upload-area';
 import { PlatformPreview } from './platform-preview';
 import { PostExtras, type ApprovalFlow } from './post-extras';
@@ -97,6 +99,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
       ? initial.customPrompt
       : (PROMPT_PRESETS.find((preset) => preset.id === promptId)?.prompt ?? null);
   const editing = draftId !== null;
+  const online = useAppSelector(selectSyncOnline);
 
   if (notice && warningFrom) {
     const check = warningFrom === 'save' ? validateDraft : validateSchedule;
@@ -125,6 +128,10 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   async function handleGenerate() {
     if (!promptText) {
       setGenerateError(aiMessages.promptRequired);
+      return;
+    }
+    if (!online) {
+      setGenerateError(offlineMessages.generate);
       return;
     }
     setGenerating(true);
@@ -179,7 +186,8 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
           scheduledFor: publishMode === 'schedule' ? scheduledForFrom(date, time) : null,
         }),
       );
-      notify('success', editing ? composeMessages.draftUpdated : composeMessages.draftSaved, null);
+      const savedText = editing ? composeMessages.draftUpdated : composeMessages.draftSaved;
+      notify('success', online ? savedText : `${savedText} ${offlineMessages.draftSaved}`, null);
       if (!editing) {
         // Later saves update this draft instead of adding copies; the address says so too.
         setDraftId(saved.id);
