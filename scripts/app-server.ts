@@ -143,7 +143,10 @@ export function createAppServer(opts: {
         duplex: 'half',
         redirect: 'manual',
       } as RequestInit);
-      if (over) return tooLarge(url.pathname);
+      if (over) {
+        await res.body?.cancel();
+        return tooLarge(url.pathname);
+      }
       const out = new Headers(res.headers);
       out.delete('content-encoding');
       out.delete('content-length');
