@@ -38,7 +38,18 @@ export function makeTheme(mode: PaletteMode): Theme {
     },
     components: {
       MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
-      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        // Without elevation a filled button's keyboard focus was only a faint ripple: a ring it is.
+        styleOverrides: {
+          root: ({ theme }) => ({
+            '&.Mui-focusVisible': {
+              outline: `3px solid ${theme.palette.text.primary}`,
+              outlineOffset: 2,
+            },
+          }),
+        },
+      },
     },
   });
 }

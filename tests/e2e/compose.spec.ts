@@ -289,6 +289,7 @@ test('the review modal: revise with feedback, approve, then schedule from the da
   await modal.getByRole('textbox', { name: 'Post content' }).fill(`${improved} See you soon!`);
   await modal.getByRole('button', { name: 'Approve & Schedule' }).click();
   await expect(modal).toBeHidden();
+  await expect(notice(page, /^Post approved\. Check the date and time/)).toBeVisible();
   await expect(contentField(page)).toHaveValue(`${improved} See you soon!`);
   await expect(page.getByRole('radio', { name: 'Schedule for later' })).toBeChecked();
   await expect(page.getByLabel('Date', { exact: true })).toBeVisible();

@@ -1,9 +1,13 @@
 import { Typography } from '@mui/material';
+import { PageTitle } from '../../components/page-title';
 
 export default function AnalyticsPage() {
   return (
-    <Typography variant="h4" component="h1">
-      Analytics
-    </Typography>
+    <>
+      <PageTitle>Analytics</PageTitle>
+      <Typography variant="h4" component="h1">
+        Analytics
+      </Typography>
+    </>
   );
 }

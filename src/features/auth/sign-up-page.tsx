@@ -6,6 +6,7 @@ import { AuthForm } from './auth-form';
 import { AuthLayout } from './auth-layout';
 import { selectAuthStatus } from './auth-state';
 import { useIsSignedIn } from './use-is-signed-in';
+import { PageTitle } from '../../components/page-title';
 
 export function SignUpPage() {
   const navigate = useNavigate();
@@ -16,6 +17,7 @@ export function SignUpPage() {
   if (signedIn) return <LoadingScreen fullPage />;
   return (
     <AuthLayout title="Create your account">
+      <PageTitle>Sign up</PageTitle>
       {/* Replace: the Navigate above may have replaced /signup already, no second entry. */}
       <AuthForm mode="signUp" onSuccess={() => navigate('/dashboard', { replace: true })} />
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>

@@ -1,9 +1,13 @@
 import { Typography } from '@mui/material';
+import { PageTitle } from '../../components/page-title';
 
 export default function CalendarPage() {
   return (
-    <Typography variant="h4" component="h1">
-      Content Calendar
-    </Typography>
+    <>
+      <PageTitle>Content Calendar</PageTitle>
+      <Typography variant="h4" component="h1">
+        Content Calendar
+      </Typography>
+    </>
   );
 }

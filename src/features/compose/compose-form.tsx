@@ -389,6 +389,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
         onApproved={(reviewed) => {
           setContent(reviewed);
           setPublishMode('schedule');
+          notify('success', composeMessages.approved, null);
         }}
         onRevised={setContent}
       />

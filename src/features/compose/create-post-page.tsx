@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { LoadingScreen } from '../../components/loading-screen';
+import { PageTitle } from '../../components/page-title';
 import { useAiPosts } from '../ai-posts';
 import { selectDraftById, selectDraftsLoaded } from '../drafts';
 import { composeInitial } from './compose-initial';
@@ -33,5 +34,10 @@ export default function CreatePostPage() {
   const aiPost = aiPostId ? aiPosts?.find((post) => post.id === aiPostId) : undefined;
   // /create keeps its own provider choice, apart from the dashboard's (see ComposeForm).
   const initial = composeInitial({ params, draft, aiPost, provider: 'chatgpt' });
-  return <ComposeForm key={formKey} initial={initial} />;
+  return (
+    <>
+      <PageTitle>{initial.draftId ? 'Edit Draft Post' : 'Create Post'}</PageTitle>
+      <ComposeForm key={formKey} initial={initial} />
+    </>
+  );
 }

@@ -9,11 +9,13 @@ import { BannerCards, DashboardHeader } from './dashboard-header';
 import { DraftsPanel } from './drafts-panel';
 import { PerformanceOverview, PlatformOverview } from './performance-overview';
 import { UpcomingPostsPanel } from './upcoming-posts-panel';
+import { PageTitle } from '../../components/page-title';
 
 export default function DashboardPage() {
   const user = useAppSelector(selectCurrentUser);
   return (
     <Box>
+      <PageTitle>Dashboard</PageTitle>
       <DashboardHeader name={displayName(user)} />
       <BannerCards />
       <Box

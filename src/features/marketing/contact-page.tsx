@@ -34,6 +34,7 @@ import {
   type ContactFormErrors,
   type ContactFormValues,
 } from './contact-validation';
+import { PageTitle } from '../../components/page-title';
 
 export const CONTACT_SEND_FAILED =
   'Failed to send message. Please try again or contact us directly.';
@@ -311,6 +312,7 @@ export default function ContactPage({ send = sendContactMessage }: { send?: Send
 
   return (
     <PublicLayout>
+      <PageTitle>Contact Us</PageTitle>
       <Container maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
         <Box sx={{ textAlign: 'center', maxWidth: 640, mx: 'auto', mb: { xs: 4, md: 6 } }}>
           <Typography

@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Container, Divider, Link, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { PageTitle } from '../../components/page-title';
 import PublicLayout from './public-layout';
 import { CONTACT_EMAIL, REPLY_TIME } from './contact-details';
 import type { LegalDocumentContent } from './legal-content';
@@ -15,6 +16,7 @@ function slug(text: string): string {
 export default function LegalDocument({ content }: { content: LegalDocumentContent }) {
   return (
     <PublicLayout>
+      <PageTitle>{content.title}</PageTitle>
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
         <Button component={RouterLink} to="/" startIcon={<ArrowBackIcon />} sx={{ ml: -1 }}>
           Back to Home

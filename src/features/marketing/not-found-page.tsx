@@ -3,6 +3,7 @@ import { Box, Button, Container, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import PublicLayout from './public-layout';
+import { PageTitle } from '../../components/page-title';
 
 export default function NotFoundPage() {
   const navigate = useNavigate();
@@ -17,6 +18,7 @@ export default function NotFoundPage() {
 
   return (
     <PublicLayout>
+      <PageTitle>Page not found</PageTitle>
       <Container
         maxWidth="sm"
         sx={{ flexGrow: 1, display: 'grid', placeItems: 'center', py: { xs: 8, md: 12 } }}

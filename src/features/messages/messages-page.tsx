@@ -1,9 +1,13 @@
 import { Typography } from '@mui/material';
+import { PageTitle } from '../../components/page-title';
 
 export default function MessagesPage() {
   return (
-    <Typography variant="h4" component="h1">
-      Messages
-    </Typography>
+    <>
+      <PageTitle>Messages</PageTitle>
+      <Typography variant="h4" component="h1">
+        Messages
+      </Typography>
+    </>
   );
 }

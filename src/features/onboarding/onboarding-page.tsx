@@ -46,6 +46,7 @@ import {
   selectOnboardingRehydrated,
   selectRefusedSave,
 } from './onboarding-slice';
+import { PageTitle } from '../../components/page-title';
 
 /** decide: both rows are read, the summary shows if there is one, else the welcome. */
 type Mode = 'loading' | 'decide' | 'wizard';
@@ -221,6 +222,7 @@ export default function OnboardingPage() {
 
   return (
     <Box>
+      <PageTitle>Onboarding Wizard</PageTitle>
       <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
         Onboarding Wizard
       </Typography>

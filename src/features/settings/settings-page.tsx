@@ -4,6 +4,7 @@ import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { AppearanceSettings } from './appearance-settings';
 import { IntegrationsSettings } from './integrations-settings';
 import { SETTINGS_TABS, settingsTabFromState, type SettingsTab } from './settings-tabs';
+import { PageTitle } from '../../components/page-title';
 
 export default function SettingsPage() {
   const location = useLocation();
@@ -15,6 +16,7 @@ export default function SettingsPage() {
 
   return (
     <>
+      <PageTitle>Settings</PageTitle>
       <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
         Settings
       </Typography>

@@ -1,9 +1,13 @@
 import { Typography } from '@mui/material';
+import { PageTitle } from '../../components/page-title';
 
 export default function TeamPage() {
   return (
-    <Typography variant="h4" component="h1">
-      Team
-    </Typography>
+    <>
+      <PageTitle>Team</PageTitle>
+      <Typography variant="h4" component="h1">
+        Team
+      </Typography>
+    </>
   );
 }

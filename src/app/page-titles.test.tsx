@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { renderApp, signedIn } from './app-test-support';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeAll(() => {
+  // The title index.html starts with, which a page's own title must win over.
+  const initial = document.createElement('title');
+  initial.textContent = 'Postbloom';
+  document.head.append(initial);
+});
+
+beforeEach(() => {
+  // No backend here: the pages' own loads fail quietly into their empty states.
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  window.history.pushState(null, '', '/');
+});
+
+describe('each page has its own browser tab title', () => {
+  it.each([
+    ['/dashboard', 'Dashboard'],
+    ['/calendar', 'Content Calendar'],
+    ['/create', 'Create New Post'],
+    ['/analytics', 'Analytics'],
+    ['/settings', 'Settings'],
+    ['/onboarding', 'Onboarding Wizard'],
+    ['/team', 'Team'],
+    ['/messages', 'Messages'],
+  ])('%s, signed in', async (path, heading) => {
+    renderApp(path, signedIn);
+    await screen.findByRole('heading', { level: 1, name: heading });
+    const title = heading === 'Create New Post' ? 'Create Post' : heading;
+    await waitFor(() => expect(document.title).toBe(`${title} · Postbloom`));
+  });
+
+  it.each([
+    ['/signup', 'Sign up'],
+    ['/contact', 'Contact Us'],
+    ['/privacy', 'Privacy Policy'],
+    ['/terms', 'Terms of Service'],
+    ['/no-such-page', 'Page not found'],
+  ])('%s, to a visitor', async (path, title) => {
+    renderApp(path, { status: 'signedOut' });
+    await waitFor(() => expect(document.title).toBe(`${title} · Postbloom`));
+  });
+
+  it('the landing page keeps the product name', async () => {
+    renderApp('/', { status: 'signedOut' });
+    await screen.findAllByRole('heading', { level: 1 });
+    expect(document.title).toBe('Postbloom');
+  });
+});
