@@ -88,8 +88,8 @@ export const signOut = createAuthThunk(
       if (error) {
         if (!isNetworkAuthError(error)) return rejectWithValue(authMessages.signOutFailed);
         // Offline: the server cannot be told (supabase-js then keeps the session, even for a
-        // 'local' sign-out), but this device can forget it. The server's session stays until it
-        // expires; nothing on this device can use it any more.
+        // 'local' sign-out), but this device can forget it. The session stays valid on the
+        // server; nothing on this device holds its tokens any more.
         forgetStoredSession();
       }
       dispatch(sessionEnded());
