@@ -36,8 +36,19 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  owner_exists boolean;
 begin
-  if old.deleted_at is null and exists (select 1 from auth.users u where u.id = old.user_id) then
+  if old.deleted_at is not null then
+    return old;
+  end if;
+  begin
+    owner_exists := exists (select 1 from auth.users u where u.id = old.user_id);
+  exception when insufficient_privilege then
+    -- auth.users unreadable to this function's owner: keep the tombstone; retention removes it.
+    owner_exists := true;
+  end;
+  if owner_exists then
     insert into public.sync_tombstones (entity, id, user_id, version)
     values (tg_table_name, old.id, old.user_id, old.version + 1)
     on conflict (entity, id) do update

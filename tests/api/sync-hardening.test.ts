@@ -84,10 +84,12 @@ async function pull(client: SupabaseClient, since: unknown = {}): Promise<Pull> 
 
 const ids = (p: Pull) => p.changes.post_drafts!.map((r) => r.id);
 
-/** Mutation records and tombstones older than the retention, then a push that prunes them. */
+/** Moves a record or tombstone back in time, past the retention (as the server's owner). */
 async function backdate(sql: string, params: unknown[]) {
   await server.db.query(sql, params);
 }
+
+/** Makes pruning due, then pushes: the push prunes on its way. */
 async function pruneNow(client: SupabaseClient) {
   await server.db.query(`update private.sync_maintenance set pruned_at = '-infinity'`);
   await push(client, [upsert(randomUUID(), null, 'a push that prunes on its way')]);
