@@ -75,7 +75,13 @@ describe('onboarding choices', () => {
   it('moves focus to the first field after Start Onboarding Wizard', async () => {
     // No saved business profile can be read here, so the page offers the welcome.
     const { user } = renderApp('/onboarding', signedIn);
-    await user.click(await screen.findByRole('button', { name: 'Start Onboarding Wizard' }));
+    // The lazily loaded page compiles on its first visit: slow on a busy machine.
+    const start = await screen.findByRole(
+      'button',
+      { name: 'Start Onboarding Wizard' },
+      { timeout: 15_000 },
+    );
+    await user.click(start);
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: /Business Name/ })).toHaveFocus(),
     );
