@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// The first visit to each lazily loaded page compiles it: slow on a busy machine, hence the waits.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { renderApp, signedIn } from './app-test-support';
@@ -35,7 +36,7 @@ describe('each page has its own browser tab title', () => {
     ['/messages', 'Messages'],
   ])('%s, signed in', async (path, heading) => {
     renderApp(path, signedIn);
-    await screen.findByRole('heading', { level: 1, name: heading });
+    await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 15_000 });
     const title = heading === 'Create New Post' ? 'Create Post' : heading;
     await waitFor(() => expect(document.title).toBe(`${title} · Postbloom`));
   });
@@ -48,12 +49,12 @@ describe('each page has its own browser tab title', () => {
     ['/no-such-page', 'Page not found'],
   ])('%s, to a visitor', async (path, title) => {
     renderApp(path, { status: 'signedOut' });
-    await waitFor(() => expect(document.title).toBe(`${title} · Postbloom`));
+    await waitFor(() => expect(document.title).toBe(`${title} · Postbloom`), { timeout: 15_000 });
   });
 
   it('the landing page keeps the product name', async () => {
     renderApp('/', { status: 'signedOut' });
-    await screen.findAllByRole('heading', { level: 1 });
+    await screen.findAllByRole('heading', { level: 1 }, { timeout: 15_000 });
     expect(document.title).toBe('Postbloom');
   });
 });
