@@ -4,6 +4,7 @@ import { accountMenuButton, createUser, openAccountMenu, signInThroughUi } from 
 
 const API_KEY = 'sk-first-account-key-0123456789';
 const BASE_URL = 'http://127.0.0.1:9/first-account/v1';
+const FIRST_BUSINESS = 'First Account Secret Bakery';
 
 /** Everything this browser keeps for the app: local storage and every IndexedDB table. */
 async function deviceContents(page: Page): Promise<string> {
@@ -55,6 +56,13 @@ test("the next account on this browser finds nothing of the last one's", async (
   );
   expect(await deviceContents(page)).toContain(API_KEY);
 
+  // Wizard progress: the first account starts updating its profile and leaves it half done.
+  await page.goto('/onboarding');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await page.getByLabel('Business Name').fill(FIRST_BUSINESS);
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
   const menu = await openAccountMenu(page);
   await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(accountMenuButton(page)).toHaveCount(0);
@@ -73,6 +81,11 @@ test("the next account on this browser finds nothing of the last one's", async (
   await expect(ideas.getByRole('button', { name: 'Save Seasonal product showcase' })).toHaveText(
     'Save',
   );
+
+  await page.goto('/onboarding');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByLabel('Business Name')).toHaveValue('Bloom Bakery');
+  await expect(page.getByText(FIRST_BUSINESS)).toHaveCount(0);
 
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Integrations' }).click();
