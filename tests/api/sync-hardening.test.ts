@@ -231,7 +231,8 @@ describe('retention', () => {
   });
 });
 
-describe('the pull cursor and its database', () => {
+// These start a second server (or restart one): PGlite takes a while to set up a data folder.
+describe('the pull cursor and its database', { timeout: 120_000 }, () => {
   it('a cursor from another database starts over instead of skipping its rows', async () => {
     const alice = await server.signedInClient();
     await push(alice.client, [upsert(randomUUID(), null, 'on the first server')]);
