@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../db';
-import { planWrite, rebaseFollowers, type LocalWrite } from './coalesce';
+import { moveFollowersToCopy, planWrite, rebaseFollowers, type LocalWrite } from './coalesce';
 
 function entry(over: Partial<OutboxEntry>): OutboxEntry {
   return {
@@ -109,5 +109,20 @@ describe('rebaseFollowers', () => {
     ];
     const rebased = rebaseFollowers(followers, resolved, 4);
     expect(rebased.map((e) => [e.seq, e.baseVersion])).toEqual([[2, 4]]);
+  });
+});
+
+describe('moveFollowersToCopy', () => {
+  it('moves the unsent writes queued behind a lost edit to its copy, on the copy version', () => {
+    const resolved = entry({ seq: 1, baseVersion: 3, attempts: 1 });
+    const followers = [
+      entry({ seq: 2, baseVersion: 3, mutationId: 'm2' }),
+      entry({ seq: 3, baseVersion: 3, state: 'parked' }),
+      entry({ seq: 4, baseVersion: 5 }),
+      entry({ seq: 5, baseVersion: 3, attempts: 1, mutationId: 'm5' }),
+    ];
+    expect(moveFollowersToCopy(followers, resolved, { id: 'copy-1', version: 1 })).toEqual([
+      expect.objectContaining({ seq: 2, mutationId: 'm2', entityId: 'copy-1', baseVersion: 1 }),
+    ]);
   });
 });

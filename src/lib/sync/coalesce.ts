@@ -101,11 +101,15 @@ export function moveFollowersToCopy(
   resolved: Pick<OutboxEntry, 'seq' | 'baseVersion'>,
   copy: { id: string; version: unknown },
 ): OutboxEntry[] {
-  return queuedBehind(followers, resolved).map((e) => ({
-    ...e,
-    entityId: copy.id,
-    baseVersion: Number(copy.version),
-  }));
+  // One already handed to a push may have reached the server for the original row: its mutation
+  // id is decided there, so it stays.
+  return queuedBehind(followers, resolved)
+    .filter((e) => e.attempts === 0)
+    .map((e) => ({
+      ...e,
+      entityId: copy.id,
+      baseVersion: Number(copy.version),
+    }));
 }
 
 function queuedBehind(
