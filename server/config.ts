@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { validProxyEntry } from './client-address.ts';
+import type { RestLimits } from './rest/limits.ts';
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
 const rateLimitSchema = z.coerce.number().int().min(1).max(100_000);
@@ -36,6 +37,16 @@ const envSchema = z.object({
       'TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR ranges',
     ),
   LOCAL_MAILBOX: z.enum(['on', 'off', 'auto']).default('auto'),
+  REST_ANON_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+  REST_AUTHENTICATED_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(8000),
+  REST_USER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+  REST_USER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
+  REST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -73,6 +84,8 @@ export interface ServerConfig {
   localMailbox: 'on' | 'off' | 'auto';
   /** Where the app server in front of this API listens (`npm start`'s HOST), if one does. */
   appHost?: string;
+  /** Statement timeouts and per-user concurrency of /rest/v1 (defaults in server/rest/limits.ts). */
+  restLimits?: Partial<RestLimits>;
   /** How long a rotated refresh token still yields the session's current tokens (default 10 s, as GoTrue). */
   refreshTokenReuseIntervalSeconds?: number;
 }
@@ -100,5 +113,12 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     recoverRateLimit: { max: e.AUTH_RECOVER_RATE_LIMIT, windowMs: 60 * 60_000 },
     trustedProxies: e.TRUSTED_PROXIES,
     localMailbox: e.LOCAL_MAILBOX,
+    restLimits: {
+      anonStatementTimeoutMs: e.REST_ANON_STATEMENT_TIMEOUT_MS,
+      authenticatedStatementTimeoutMs: e.REST_AUTHENTICATED_STATEMENT_TIMEOUT_MS,
+      perUserConcurrency: e.REST_USER_CONCURRENCY,
+      perUserQueue: e.REST_USER_QUEUE,
+      queueTimeoutMs: e.REST_QUEUE_TIMEOUT_MS,
+    },
   };
 }

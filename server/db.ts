@@ -33,6 +33,13 @@ export interface PgError extends Error {
   hint?: string;
 }
 
+/** No pooled PostgreSQL connection came free within the pool's acquisition timeout. */
+export class PoolTimeoutError extends Error {
+  constructor(readonly waitedMs: number) {
+    super(`timed out after ${waitedMs} ms waiting for a database connection`);
+  }
+}
+
 export function isPgError(e: unknown): e is PgError {
   return e instanceof Error && typeof (e as PgError).code === 'string';
 }
@@ -69,11 +76,21 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   };
 }
 
-export async function openPostgres(connectionString: string): Promise<Db> {
+export interface PoolOptions {
+  /** Connections in the pool (default 10). */
+  max?: number;
+  /** How long a transaction waits for a free connection before PoolTimeoutError (default 10 s). */
+  acquireTimeoutMs?: number;
+}
+
+export async function openPostgres(
+  connectionString: string,
+  { max = 10, acquireTimeoutMs = 10_000 }: PoolOptions = {},
+): Promise<Db> {
   const { default: pg } = await import('pg');
   // Keep int8 and numeric as JS numbers like PGlite does for the sizes this app stores.
   pg.types.setTypeParser(20, (v) => Number(v));
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: acquireTimeoutMs });
   pool.on('error', (err) => console.error('postgres pool error:', err.message));
   const wrap = (c: {
     query: (
@@ -95,7 +112,15 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     kind: 'postgres',
     ...wrap(pool),
     async transaction(fn) {
-      const client = await pool.connect();
+      let client;
+      try {
+        client = await pool.connect();
+      } catch (e) {
+        // pg-pool reports a wait that ran out as a plain Error with this text.
+        if (e instanceof Error && /timeout exceeded when trying to connect/i.test(e.message))
+          throw new PoolTimeoutError(acquireTimeoutMs);
+        throw e;
+      }
       try {
         await client.query('begin');
         const result = await fn(wrap(client));

@@ -1,4 +1,4 @@
-import { isPgError } from '../db.ts';
+import { isPgError, PoolTimeoutError } from '../db.ts';
 
 /** PostgREST's error body. */
 export interface RestErrorBody {
@@ -35,6 +35,27 @@ export function parseError(message: string, details: string | null = null): Rest
 
 export function invalidBody(details: string | null = null): RestError {
   return new RestError(400, 'PGRST102', 'Empty or invalid json', details);
+}
+
+/** An Accept-Profile/Content-Profile naming a schema that is not exposed. */
+export function invalidSchema(schema: string): RestError {
+  return new RestError(
+    406,
+    'PGRST106',
+    `Invalid schema: ${schema}`,
+    null,
+    'Only the following schemas are exposed: public',
+  );
+}
+
+/** 416 for a range PostgREST cannot satisfy; `details` says which rule it broke. */
+export function invalidRange(details: string, headers: Record<string, string> = {}): RestError {
+  return new RestError(416, 'PGRST103', 'Requested range not satisfiable', details, null, headers);
+}
+
+/** PostgREST's answer when no database connection came free in time (db-pool-acquisition-timeout). */
+export function poolTimeout(): RestError {
+  return new RestError(504, 'PGRST003', 'Timed out acquiring connection from connection pool.');
 }
 
 export function tableNotFound(table: string): RestError {
@@ -82,7 +103,6 @@ export function statusForSqlState(code: string, authenticated: boolean): number 
     case '42P17':
     case '53400':
       return 500;
-    case '57014':
     case '57P01':
       return 503;
     case 'P0001':
@@ -92,7 +112,6 @@ export function statusForSqlState(code: string, authenticated: boolean): number 
   switch (cls) {
     case '08':
     case '53':
-    case '57':
       return 503;
     case '0L':
     case '0P':
@@ -109,6 +128,7 @@ export function statusForSqlState(code: string, authenticated: boolean): number 
     case '3B':
     case '40':
     case '55':
+    case '57': // operator intervention, including 57014 (statement timeout, cancel)
     case '58':
     case 'F0':
     case 'HV':
@@ -126,14 +146,18 @@ export function statusForSqlState(code: string, authenticated: boolean): number 
 /** Turns whatever a request threw into PostgREST's answer; unknown faults become a logged 500. */
 export function toRestError(e: unknown, authenticated: boolean): RestError {
   if (e instanceof RestError) return e;
+  if (e instanceof PoolTimeoutError) return poolTimeout();
   if (isPgError(e) && /^[0-9A-Z]{5}$/.test(e.code!)) {
     const code = e.code!;
+    const status = statusForSqlState(code, authenticated);
     return new RestError(
-      statusForSqlState(code, authenticated),
+      status,
       code,
       e.message,
       e.detail ?? null,
       e.hint ?? null,
+      // PostgREST challenges every 401 that comes from the database (42501 as anon).
+      status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {},
     );
   }
   console.error('rest: unexpected failure:', e instanceof Error ? (e.stack ?? e.message) : e);

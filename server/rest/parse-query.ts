@@ -1,4 +1,12 @@
-import { parseError } from './errors.ts';
+import { invalidRange, parseError } from './errors.ts';
+import {
+  likeProblem,
+  MAX_LIST_VALUES,
+  MAX_REQUEST_EXPANDED_SIZE,
+  MAX_REQUEST_FTS_LENGTH,
+  regexCost,
+  regexProblem,
+} from './pattern-guard.ts';
 
 // Pure parsing of PostgREST's query-string grammar into a small AST. Nothing here knows the
 // schema: names are checked against it when SQL is built.
@@ -231,7 +239,13 @@ export function parseSelect(raw: string | null): SelectItem[] {
 }
 
 export function parseOrder(raw: string): OrderTerm[] {
-  return splitTopLevel(raw, 'order').map((term) => {
+  const terms = splitOutside(raw, false, (problem) =>
+    parseError(
+      `failed to parse order (${raw})`,
+      problem === 'stray' ? 'unexpected ")"' : 'unbalanced quotes or parentheses',
+    ),
+  );
+  return terms.map((term) => {
     const quoted = /^("(?:[^"\\]|\\.)+")(.*)$/.exec(term);
     const namePart = quoted ? quoted[1]! : term.split('.')[0]!;
     const modifiers = (quoted ? quoted[2]! : term.slice(namePart.length))
@@ -252,8 +266,19 @@ export function parseOrder(raw: string): OrderTerm[] {
           `unexpected "${mod}" expecting "asc", "desc", "nullsfirst" or "nullslast"`,
         );
     }
+    // PostgREST's field-name grammar, so `col;drop …` is a parse error, not an unknown column.
+    if (!quoted && !/^[\p{L}\p{N}_ $-]+$/u.test(namePart))
+      throw parseError(
+        `failed to parse order (${raw})`,
+        `unexpected character in "${namePart}" expecting a field name (letters, digits, "_", "$", " ", "-")`,
+      );
     return { column: parseName(namePart, 'order'), direction, nulls };
   });
+}
+
+function parseLimit(raw: string): number {
+  if (/^-\d{1,15}$/.test(raw)) throw invalidRange('Limit should be greater than or equal to zero.');
+  return parseNonNegative(raw, 'limit');
 }
 
 function parseNonNegative(raw: string, what: string): number {
@@ -327,7 +352,13 @@ export function parseCondition(column: string, raw: string): Condition {
   if (op === 'in') {
     if (modifier !== null)
       throw parseError(`failed to parse filter (${raw})`, '"in" takes no modifier');
-    return { type: 'cond', column, negate, op, values: parseList(value, context) };
+    const values = parseList(value, context);
+    if (values.length > MAX_LIST_VALUES)
+      throw parseError(
+        `failed to parse filter (${raw})`,
+        `the list has ${values.length} values; at most ${MAX_LIST_VALUES} are allowed`,
+      );
+    return { type: 'cond', column, negate, op, values };
   }
   if (op === 'is') {
     if (modifier !== null)
@@ -366,6 +397,7 @@ export function parseCondition(column: string, raw: string): Condition {
       );
     }
   }
+  checkPattern(op, value, quantifier !== null, raw);
   return {
     type: 'cond',
     column,
@@ -375,6 +407,91 @@ export function parseCondition(column: string, raw: string): Condition {
     quantifier,
     ftsConfig,
   };
+}
+
+/**
+ * Refuses match/imatch and like/ilike patterns whose matching cost is unbounded (see
+ * pattern-guard.ts); with `(any)`/`(all)` every element of the `{a,b}` list is checked.
+ */
+function checkPattern(op: FilterOp, value: string, quantified: boolean, raw: string): void {
+  const check =
+    op === 'match' || op === 'imatch'
+      ? regexProblem
+      : op === 'like' || op === 'ilike'
+        ? likeProblem
+        : null;
+  if (!check) return;
+  const fail = (why: string) =>
+    parseError(`failed to parse filter (${raw})`, `unsupported ${op} pattern: ${why}`);
+  const patterns = quantified ? arrayElements(value) : [value];
+  if (patterns === null) throw fail('a pattern list must be a flat list like {a,b}');
+  if (patterns.length > MAX_LIST_VALUES)
+    throw fail(`the list has ${patterns.length} patterns; at most ${MAX_LIST_VALUES} are allowed`);
+  for (const p of patterns) {
+    const problem = check(p);
+    if (problem) throw fail(problem);
+  }
+}
+
+/**
+ * Each pattern is bounded on its own (parseCondition); these bound a request's patterns together,
+ * since many cheap ones in one query string add up.
+ */
+function checkRequestBudget(filters: Filter[]): void {
+  let regex = 0;
+  let fts = 0;
+  const visit = (f: Filter): void => {
+    if (f.type === 'logic') return f.children.forEach(visit);
+    if (f.op === 'match' || f.op === 'imatch') {
+      for (const p of f.quantifier ? (arrayElements(f.value) ?? []) : [f.value]) {
+        const cost = regexCost(p);
+        if (typeof cost === 'number') regex += cost;
+      }
+    } else if (f.op === 'fts' || f.op === 'plfts' || f.op === 'phfts' || f.op === 'wfts') {
+      fts += f.value.length;
+    }
+  };
+  filters.forEach(visit);
+  if (regex > MAX_REQUEST_EXPANDED_SIZE)
+    throw parseError(
+      'failed to parse filter',
+      `the match/imatch patterns of this request expand to ${regex} atoms in all; at most ${MAX_REQUEST_EXPANDED_SIZE} are allowed`,
+    );
+  if (fts > MAX_REQUEST_FTS_LENGTH)
+    throw parseError(
+      'failed to parse filter',
+      `the full-text queries of this request are ${fts} characters long in all; at most ${MAX_REQUEST_FTS_LENGTH} are allowed`,
+    );
+}
+
+/** The elements of a one-dimensional array literal `{a,"b,c"}` as Postgres reads them; null if nested. */
+function arrayElements(literal: string): string[] | null {
+  const inner = literal.slice(1, -1);
+  const out: string[] = [];
+  let current = '';
+  let quoted = false;
+  let started = false;
+  for (let i = 0; i < inner.length; i++) {
+    const ch = inner[i]!;
+    if (ch === '\\') {
+      current += inner[++i] ?? '';
+      started = true;
+    } else if (ch === '"') {
+      quoted = !quoted;
+      started = true;
+    } else if (!quoted && (ch === '{' || ch === '}')) {
+      return null;
+    } else if (!quoted && ch === ',') {
+      out.push(current);
+      current = '';
+      started = false;
+    } else if (quoted || !/\s/.test(ch) || started) {
+      current += ch;
+      started = true;
+    }
+  }
+  if (inner.trim() !== '') out.push(current);
+  return out;
 }
 
 /** `(a.eq.1,or(b.gt.2,c.is.null))`: the value of an `or`/`and` parameter. */
@@ -483,7 +600,7 @@ export function parseQuery(
         q.order = parseOrder(value);
         break;
       case 'limit':
-        q.limit = parseNonNegative(value, 'limit');
+        q.limit = parseLimit(value);
         break;
       case 'offset':
         q.offset = parseNonNegative(value, 'offset');
@@ -513,6 +630,7 @@ export function parseQuery(
         }
     }
   }
+  checkRequestBudget(q.filters);
   return q;
 }
 

@@ -13,6 +13,8 @@ import { createExecutor, type StatementResult } from './execute.ts';
 import {
   bodyColumnNotFound,
   invalidBody,
+  invalidRange,
+  invalidSchema,
   parseError,
   RestError,
   singularError,
@@ -27,6 +29,7 @@ import {
   type ReadQuery,
   type SelectItem,
 } from './parse-query.ts';
+import { CallerLimiter, DEFAULT_REST_LIMITS } from './limits.ts';
 import { SchemaCache, type FunctionInfo, type TableInfo } from './schema-cache.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -34,7 +37,8 @@ const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
 const SETTINGS_SQL =
   `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), ` +
-  `set_config('request.path', $4, true), set_config('search_path', 'public, extensions', true)`;
+  `set_config('request.path', $4, true), set_config('search_path', 'public, extensions', true), ` +
+  `set_config('statement_timeout', $5, true)`;
 
 interface Negotiated {
   singular: boolean;
@@ -64,15 +68,7 @@ function negotiate(accept: string | undefined): Negotiated {
 function checkProfile(c: Context): void {
   for (const header of ['accept-profile', 'content-profile']) {
     const value = c.req.header(header);
-    if (value !== undefined && value !== 'public') {
-      throw new RestError(
-        406,
-        'PGRST106',
-        'The schema must be one of the following: public',
-        null,
-        null,
-      );
-    }
+    if (value !== undefined && value !== 'public') throw invalidSchema(value);
   }
 }
 
@@ -174,6 +170,21 @@ export function createRestRoutes(ctx: ServerContext): Hono {
   const schema = new SchemaCache(ctx.db);
   const resolveAuth = createAuthResolver(ctx.keys.jwtSecret);
   const executor = createExecutor(ctx.db);
+  const limits = { ...DEFAULT_REST_LIMITS, ...ctx.config.restLimits };
+  const limiter = new CallerLimiter(limits);
+
+  /** Whose share of the database a request uses: the user, else the anonymous caller's IP. */
+  function callerKey(c: Context, auth: RequestAuth): string | null {
+    // The service role is the server's own code (functions, timers), not a caller to throttle.
+    if (auth.role === 'service_role') return null;
+    if (typeof auth.claims.sub === 'string' && auth.claims.sub !== '')
+      return `user:${auth.claims.sub}`;
+    // The address the app's client resolver worked out (trusted proxies), else the socket's peer.
+    const resolved = (c.var as { postbloomClient?: { address?: string } }).postbloomClient;
+    const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
+      ?.incoming;
+    return `ip:${resolved?.address ?? incoming?.socket?.remoteAddress ?? 'unknown'}`;
+  }
 
   /**
    * One transaction per request, opened as PostgREST does: role, JWT claims and request
@@ -192,9 +203,21 @@ export function createRestRoutes(ctx: ServerContext): Hono {
         ? SETTINGS_SQL + `, set_config('transaction_read_only', 'on', true)`
         : SETTINGS_SQL,
       // request.path as PostgREST sees it, without the gateway's /rest/v1 prefix.
-      params: [auth.role, auth.claimsJson, method, c.req.path.replace(/^\/rest\/v1/, '')],
+      params: [
+        auth.role,
+        auth.claimsJson,
+        method,
+        c.req.path.replace(/^\/rest\/v1/, ''),
+        String(
+          auth.role === 'anon'
+            ? limits.anonStatementTimeoutMs
+            : limits.authenticatedStatementTimeoutMs,
+        ),
+      ],
     };
-    return executor.run(settings, stmt, check);
+    const key = callerKey(c, auth);
+    if (key === null) return executor.run(settings, stmt, check);
+    return limiter.run(key, () => executor.run(settings, stmt, check));
   }
 
   /** Builds SQL; a name the cached schema lacks gets one reload before it is reported unknown. */
@@ -263,10 +286,7 @@ export function createRestRoutes(ctx: ServerContext): Hono {
     const range = parseRange(c.req.header('range'), c.req.header('range-unit'));
     if (range) {
       if (range.limit === -1) {
-        throw new RestError(
-          416,
-          'PGRST103',
-          'Requested range not satisfiable',
+        throw invalidRange(
           'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
         );
       }
@@ -289,12 +309,8 @@ export function createRestRoutes(ctx: ServerContext): Hono {
     const total = count ? Number(row.total) : null;
     const n = Number(row.n);
     if (total !== null && offset > total) {
-      throw new RestError(
-        416,
-        'PGRST103',
-        'Requested range not satisfiable',
+      throw invalidRange(
         `An offset of ${offset} was requested, but there are only ${total} rows.`,
-        null,
         {
           'Content-Range': `*/${total}`,
         },
@@ -469,8 +485,10 @@ export function createRestRoutes(ctx: ServerContext): Hono {
       ? await runMutation(c, auth, built, accept.singular)
       : { body: '[]', n: 0, inserted: false };
     if (!built && accept.singular) throw singularError(0);
+    const total = prefs.count ? result.n : null;
+    // PostgREST gives a DELETE no item range, only the count when asked for: */* or */n.
     const headers: Record<string, string> = {
-      'Content-Range': contentRange(0, result.n, prefs.count ? result.n : null),
+      'Content-Range': isPatch ? contentRange(0, result.n, total) : contentRange(0, 0, total),
     };
     const applied = appliedPreferences(prefs);
     if (applied) headers['Preference-Applied'] = applied;
