@@ -208,8 +208,8 @@ describe('parseQuery', () => {
 
   it('rejects bad limits, orders, embedded filters, repeated parameters and broken logic trees', () => {
     const bad: [string, string][][] = [
-      [['limit', '-1']],
       [['limit', 'ten']],
+      [['order', 'a;drop table t']],
       [['offset', '1e3']],
       [['order', 'a.sideways']],
       [['order', 'a.asc.desc']],
@@ -227,6 +227,33 @@ describe('parseQuery', () => {
     for (const params of bad) {
       const e = parseFails(() => parseQuery(params));
       expect(e.body.code, JSON.stringify(params)).toBe('PGRST100');
+    }
+    const negative = parseFails(() => parseQuery([['limit', '-1']]));
+    expect(negative.status).toBe(416);
+    expect(negative.body).toMatchObject({
+      code: 'PGRST103',
+      details: 'Limit should be greater than or equal to zero.',
+    });
+  });
+
+  it('refuses match patterns and lists whose cost is unbounded', () => {
+    const refused = [
+      ['content', 'match.^(.*)(.*)\\2\\1$'],
+      ['content', 'imatch.(?=x)'],
+      ['content', 'match.a{21}'],
+      ['content', 'match.' + 'a'.repeat(201)],
+      ['content', 'match(any).{ok,"(a)\\\\1"}'],
+      ['content', 'like.' + '%a'.repeat(51)],
+      ['id', `in.(${Array.from({ length: 1001 }, (_, i) => i).join(',')})`],
+      ['or', `(${Array.from({ length: 3 }, () => 'c.match.((a.*){1,10}){1,10}').join(',')})`],
+      ['c', 'fts.' + 'word '.repeat(201)],
+    ];
+    for (const param of refused) {
+      const e = parseFails(() => parseQuery([param as [string, string]]));
+      expect(e.body.code, param[1]).toBe('PGRST100');
+    }
+    for (const ok of ['^(the|a) [[:alpha:]]{1,20}$', '(?:ab)+c*', '[(?=]\\d{4}', '***=(?=']) {
+      expect(parseQuery([['content', `match.${ok}`]]).filters).toHaveLength(1);
     }
   });
 });
