@@ -44,7 +44,9 @@ const defaults: ServerConfig = {
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...defaults, ...overrides };
   const db = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
+    ? await openPostgres(config.databaseUrl, {
+        acquireTimeoutMs: config.restLimits?.queueTimeoutMs,
+      })
     : await openPglite(config.dataDir);
   try {
     await migrate(db);

@@ -346,3 +346,54 @@ describe('with one request per user and one waiting', () => {
     expect((await get()).status).toBe(200);
   });
 });
+
+describe('with every pooled connection taken', () => {
+  let server: TestServer;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ restLimits: { perUserConcurrency: 10, queueTimeoutMs: 300 } });
+    user = await createUser(server);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers a request that found no free PostgreSQL connection in time with 504 PGRST003', async () => {
+    expect((await rest(server, '/post_drafts?select=id', { token: user.token })).status).toBe(200);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    // This transaction holds one of the 10 connections; the user's 10 requests wait for its lock.
+    const holder = server.db.transaction(async (tx) => {
+      await tx.query('lock table public.post_drafts in access exclusive mode');
+      locked();
+      await held;
+    });
+    await isLocked;
+    const requests = Array.from({ length: 10 }, () =>
+      rest(server, '/post_drafts?select=id', { token: user.token }),
+    );
+    await sleep(800);
+    release();
+    await holder;
+    const answers = await Promise.all(requests);
+    const timedOut = answers.filter((a) => a.status === 504);
+    if (postgres) {
+      // Nine found a connection, the tenth waited past the pool's acquisition timeout.
+      expect(timedOut).toHaveLength(1);
+      expect(timedOut[0]!.json).toEqual({
+        code: 'PGRST003',
+        message: 'Timed out acquiring connection from connection pool.',
+        details: null,
+        hint: null,
+      });
+    } else {
+      // PGlite has one connection and no pool: requests within the user's share wait their turn.
+      expect(timedOut).toHaveLength(0);
+    }
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10 - timedOut.length);
+  });
+});
