@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import type { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { mailboxEnabled } from './auth/local-mail.ts';
 import type { ServerConfig } from './config.ts';
@@ -15,6 +16,8 @@ export interface RunningServer {
   mailbox: boolean;
   keys: Keys;
   db: Db;
+  /** The API's request handler, for tests that hand it connection info a socket would give. */
+  fetch: Hono['fetch'];
   close(): Promise<void>;
 }
 
@@ -70,6 +73,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
       mailbox: mailboxEnabled(config),
       keys,
       db,
+      fetch: app.fetch,
       async close() {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
