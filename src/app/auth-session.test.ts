@@ -1,12 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
-import { startTestServer, uniqueEmail, type TestServer } from '../../tests/api/harness';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { uniqueEmail } from '../../tests/api/harness';
+import { withEmbeddedBackend } from '../testing/embedded-backend';
 import { makeStore, type AppStore } from './store';
-import { appStarted } from '../lib/app-lifecycle';
-import { AUTH_STORAGE_KEY, createSupabaseClient, setSupabaseClient } from '../lib/supabase';
+import { AUTH_STORAGE_KEY, setSupabaseClient } from '../lib/supabase';
 import { authMessages } from '../features/auth/auth-errors';
 import { selectAuthStatus, selectCurrentUser } from '../features/auth/auth-slice';
 import {
@@ -20,67 +18,13 @@ import { validationMessages } from '../features/auth/validation';
 
 const PASSWORD = 'bloom-Secret-1';
 
-/** The browser's localStorage, which supabase-js and the app both use, for a Node test. */
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-}
-
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-}, 120_000);
-
-afterAll(async () => {
-  setSupabaseClient(undefined);
-  await server?.close();
-});
-
-beforeEach(() => {
-  vi.stubGlobal('localStorage', new MemoryStorage());
-});
+const backend = withEmbeddedBackend();
+const reload = (url?: string) => backend.connect(url);
+const booted = () => backend.booted();
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-/** A fresh app start: a new client over the same storage, as after a reload. */
-async function reload(url = server.url): Promise<SupabaseClient> {
-  const client = await createSupabaseClient(
-    { url, anonKey: server.keys.anonKey },
-    { realtimeTransport: WebSocket as unknown as typeof globalThis.WebSocket },
-  );
-  setSupabaseClient(client);
-  return client;
-}
-
-async function booted(): Promise<AppStore> {
-  const store = makeStore();
-  store.dispatch(appStarted());
-  await vi.waitFor(() => expect(selectAuthStatus(store.getState())).not.toBe('loading'), {
-    timeout: 10_000,
-  });
-  return store;
-}
 
 async function closedPortUrl(): Promise<string> {
   const probe = createServer();

@@ -1,9 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { persistStore, type Persistor } from 'redux-persist';
-import WebSocket from 'ws';
-import { startTestServer, uniqueEmail, type TestServer } from '../../tests/api/harness';
+import { uniqueEmail } from '../../tests/api/harness';
 import {
   aiSettingsSaved,
   providerChosen,
@@ -16,63 +15,21 @@ import { signOut, signUp } from '../features/auth/auth-thunks';
 import { CONTENT_IDEAS } from '../features/dashboard/sample-data';
 import { readSavedIdeas, saveIdea } from '../features/dashboard/saved-ideas';
 import { getAppDb } from '../lib/db';
-import { AUTH_STORAGE_KEY, createSupabaseClient, setSupabaseClient } from '../lib/supabase';
+import { AUTH_STORAGE_KEY } from '../lib/supabase';
+import { withEmbeddedBackend } from '../testing/embedded-backend';
 import { makeStore, type AppStore } from './store';
 
 const PASSWORD = 'bloom-Secret-1';
 const API_KEY = 'sk-ada-device-secret-0123456789';
 const BASE_URL = 'https://ada-models.example/v1';
 
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-  dump(): string {
-    return JSON.stringify([...this.items]);
-  }
-}
-
-let server: TestServer;
-let storage: MemoryStorage;
-
-beforeAll(async () => {
-  server = await startTestServer();
-}, 120_000);
-
-afterAll(async () => {
-  setSupabaseClient(undefined);
-  await server?.close();
-});
+const backend = withEmbeddedBackend();
 
 beforeEach(async () => {
-  storage = new MemoryStorage();
-  vi.stubGlobal('localStorage', storage);
-  setSupabaseClient(
-    await createSupabaseClient(
-      { url: server.url, anonKey: server.keys.anonKey },
-      { realtimeTransport: WebSocket as unknown as typeof globalThis.WebSocket },
-    ),
-  );
+  await backend.connect();
 });
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
   await getAppDb().kv.clear();
 });
 
@@ -98,7 +55,7 @@ async function newAccount(store: AppStore, firstName: string): Promise<string> {
 async function everythingOnDevice(): Promise<string> {
   const db = getAppDb();
   const tables = await Promise.all(db.tables.map((table) => table.toArray()));
-  return storage.dump() + JSON.stringify(tables);
+  return backend.storage.dump() + JSON.stringify(tables);
 }
 
 describe('device data belongs to one account', () => {
@@ -165,16 +122,12 @@ describe('signing out offline', () => {
     writeAiSettings({ apiKey: API_KEY, model: 'gpt-4' });
 
     // The same session, with the server out of reach.
-    const offline = await createSupabaseClient(
-      { url: await unreachableUrl(), anonKey: server.keys.anonKey },
-      { realtimeTransport: WebSocket as unknown as typeof globalThis.WebSocket },
-    );
-    setSupabaseClient(offline);
+    const offline = await backend.connect(await unreachableUrl());
     expect((await offline.auth.getSession()).data.session).not.toBeNull();
 
     await store.dispatch(signOut()).unwrap();
     expect(selectAuthStatus(store.getState())).toBe('signedOut');
-    expect(storage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+    expect(backend.storage.getItem(AUTH_STORAGE_KEY)).toBeNull();
     expect((await offline.auth.getSession()).data.session).toBeNull();
     expect(await everythingOnDevice()).not.toContain(API_KEY);
   });

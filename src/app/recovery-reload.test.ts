@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
-import { startTestServer, uniqueEmail, type TestServer } from '../../tests/api/harness';
+import { describe, expect, it, vi } from 'vitest';
+import { uniqueEmail } from '../../tests/api/harness';
+import { withEmbeddedBackend } from '../testing/embedded-backend';
 import {
   passwordRecoveryClosed,
   passwordRecoveryStarted,
@@ -10,67 +10,16 @@ import {
 } from '../features/auth/auth-slice';
 import { signOut, signUp, updatePassword } from '../features/auth/auth-thunks';
 import { PASSWORD_RECOVERY_KEY } from '../features/auth/password-recovery-state';
-import { appStarted } from '../lib/app-lifecycle';
-import { createSupabaseClient, setSupabaseClient } from '../lib/supabase';
-import { makeStore, type AppStore } from './store';
+import type { AppStore } from './store';
 
 const PASSWORD = 'bloom-Secret-1';
 
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-}
-
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-}, 120_000);
-
-afterAll(async () => {
-  setSupabaseClient(undefined);
-  await server?.close();
-});
-
-beforeEach(() => {
-  vi.stubGlobal('localStorage', new MemoryStorage());
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const backend = withEmbeddedBackend();
 
 /** A fresh start of the app over the same device storage, as after a reload. */
 async function reloaded(): Promise<AppStore> {
-  setSupabaseClient(
-    await createSupabaseClient(
-      { url: server.url, anonKey: server.keys.anonKey },
-      { realtimeTransport: WebSocket as unknown as typeof globalThis.WebSocket },
-    ),
-  );
-  const store = makeStore();
-  store.dispatch(appStarted());
-  await vi.waitFor(() => expect(selectAuthStatus(store.getState())).not.toBe('loading'), {
-    timeout: 10_000,
-  });
-  return store;
+  await backend.connect();
+  return backend.booted();
 }
 
 /** A user who arrived through a reset link (the PASSWORD_RECOVERY event), before any reload. */

@@ -1,53 +1,18 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
-import { startTestServer, uniqueEmail, type TestServer } from '../../../tests/api/harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../../tests/api/harness';
+import { withEmbeddedBackend } from '../../testing/embedded-backend';
 // eslint-disable-next-line import-x/no-restricted-paths -- tests run the app's own store
 import { makeStore } from '../../app/store';
-import { createSupabaseClient, setSupabaseClient } from '../../lib/supabase';
 import { authMessages, mapPasswordResetError } from './auth-errors';
 import { requestPasswordReset, signUp } from './auth-thunks';
-
-/** The browser's localStorage, which supabase-js uses, for a Node test. */
-function memoryLocalStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 const WAIT_TEXT = /^For security purposes, you can only request this after \d+ seconds?\.$/;
 const redirectTo = 'http://127.0.0.1/dashboard';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-}, 120_000);
-
-afterAll(async () => {
-  setSupabaseClient(undefined);
-  await server?.close();
-});
+const backend = withEmbeddedBackend();
 
 beforeEach(async () => {
-  vi.stubGlobal('localStorage', memoryLocalStorage());
-  setSupabaseClient(
-    await createSupabaseClient(
-      { url: server.url, anonKey: server.keys.anonKey },
-      { realtimeTransport: WebSocket as unknown as typeof globalThis.WebSocket },
-    ),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+  await backend.connect();
 });
 
 describe('a second password reset request within a minute', () => {
