@@ -67,6 +67,7 @@ export default defineConfig({
       AUTH_SIGN_IN_RATE_LIMIT: '1000',
       AUTH_SIGN_UP_RATE_LIMIT: '1000',
       AUTH_RECOVER_RATE_LIMIT: '1000',
+      AUTH_TOKEN_REFRESH_RATE_LIMIT: '1000',
     },
   },
 });

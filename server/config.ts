@@ -23,6 +23,7 @@ const envSchema = z.object({
   AUTH_SIGN_IN_RATE_LIMIT: rateLimitSchema.default(30),
   AUTH_SIGN_UP_RATE_LIMIT: rateLimitSchema.default(30),
   AUTH_RECOVER_RATE_LIMIT: rateLimitSchema.default(30),
+  AUTH_TOKEN_REFRESH_RATE_LIMIT: rateLimitSchema.default(150),
   TRUSTED_PROXIES: z
     .string()
     .default('')
@@ -76,6 +77,8 @@ export interface ServerConfig {
   signUpRateLimit: RateLimit;
   /** Password-recovery requests allowed per window per client address. */
   recoverRateLimit: RateLimit;
+  /** Refresh-token grants allowed per window per client address (GoTrue's token_refresh). */
+  tokenRefreshRateLimit: RateLimit;
   /** Reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed. */
   trustedProxies: string[];
   /** Shared with the app server's proxy by `npm start`, so only that proxy's X-Forwarded-For counts. */
@@ -111,6 +114,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     signInRateLimit: { max: e.AUTH_SIGN_IN_RATE_LIMIT, windowMs: 5 * 60_000 },
     signUpRateLimit: { max: e.AUTH_SIGN_UP_RATE_LIMIT, windowMs: 5 * 60_000 },
     recoverRateLimit: { max: e.AUTH_RECOVER_RATE_LIMIT, windowMs: 60 * 60_000 },
+    tokenRefreshRateLimit: { max: e.AUTH_TOKEN_REFRESH_RATE_LIMIT, windowMs: 5 * 60_000 },
     trustedProxies: e.TRUSTED_PROXIES,
     localMailbox: e.LOCAL_MAILBOX,
     restLimits: {

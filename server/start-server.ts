@@ -35,6 +35,7 @@ const defaults: ServerConfig = {
   signInRateLimit: { max: 30, windowMs: 5 * 60_000 },
   signUpRateLimit: { max: 30, windowMs: 5 * 60_000 },
   recoverRateLimit: { max: 30, windowMs: 60 * 60_000 },
+  tokenRefreshRateLimit: { max: 150, windowMs: 5 * 60_000 },
   trustedProxies: [],
   localMailbox: 'auto',
 };

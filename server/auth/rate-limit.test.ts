@@ -67,6 +67,7 @@ describe('AuthLimiters', () => {
         signIn: { max, windowMs: 60_000 },
         signUp: { max, windowMs: 60_000 },
         recover: { max, windowMs: 60_000 },
+        tokenRefresh: { max, windowMs: 60_000 },
       },
       () => now,
     );

@@ -88,11 +88,12 @@ export interface AuthRateLimits {
   signIn: RateLimit;
   signUp: RateLimit;
   recover: RateLimit;
+  tokenRefresh: RateLimit;
 }
 
 /**
- * GoTrue-like limits for the auth routes: sign-in attempts, sign-ups and recovery requests per
- * client address, and failed sign-ins per account (a success clears them).
+ * GoTrue-like limits for the auth routes: sign-in attempts, sign-ups, recovery requests and
+ * refresh-token grants per client address, and failed sign-ins per account (a success clears them).
  */
 export class AuthLimiters {
   private readonly perAddress: Record<keyof AuthRateLimits, SlidingWindowLimiter>;
@@ -104,6 +105,7 @@ export class AuthLimiters {
       signIn: make(limits.signIn),
       signUp: make(limits.signUp),
       recover: make(limits.recover),
+      tokenRefresh: make(limits.tokenRefresh),
     };
     this.failuresPerAccount = make(limits.signIn);
   }

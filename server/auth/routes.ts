@@ -84,6 +84,7 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
     signIn: ctx.config.signInRateLimit,
     signUp: ctx.config.signUpRateLimit,
     recover: ctx.config.recoverRateLimit,
+    tokenRefresh: ctx.config.tokenRefreshRateLimit,
   });
   const reuseInterval =
     ctx.config.refreshTokenReuseIntervalSeconds ?? DEFAULT_REUSE_INTERVAL_SECONDS;
@@ -196,6 +197,7 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
       return c.json(session);
     }
     if (grantType === 'refresh_token') {
+      limits.hit('tokenRefresh', clientAddress(c));
       const body = parseBody(await c.req.text(), refreshGrantBody);
       if (!body.refresh_token) throw badRequest('validation_failed', 'refresh_token required');
       return c.json(await refreshSession(ctx, body.refresh_token, client(c), reuseInterval));

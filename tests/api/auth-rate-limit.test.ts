@@ -18,6 +18,7 @@ beforeAll(async () => {
     signInRateLimit: { max: 3, windowMs: 60_000 },
     signUpRateLimit: { max: 3, windowMs: 60_000 },
     recoverRateLimit: { max: 3, windowMs: 60_000 },
+    tokenRefreshRateLimit: { max: 3, windowMs: 60_000 },
   };
   [server, direct] = await Promise.all([
     startTestServer({ ...limits, trustedProxies: ['127.0.0.1', '10.0.0.0/8'] }),
@@ -158,6 +159,34 @@ describe('sign-up and recovery throttling', () => {
     });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await signUp(freshIp())).status).toBe(200);
+  });
+
+  it('limits refresh-token grants per address', async () => {
+    const { email, password } = await existingUser(server);
+    const signedIn = await authFetch(server, '/token?grant_type=password', {
+      method: 'POST',
+      body: JSON.stringify({ email, password }),
+      headers: { 'X-Forwarded-For': `203.0.113.${++setupCounter}` },
+    });
+    let refreshToken = signedIn.body?.refresh_token as string;
+    const refresh = (ip: string) =>
+      authFetch(server, '/token?grant_type=refresh_token', {
+        method: 'POST',
+        body: JSON.stringify({ refresh_token: refreshToken }),
+        headers: { 'X-Forwarded-For': `${ip}, 10.0.0.1` },
+      });
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) {
+      const res = await refresh(ip);
+      expect(res.status).toBe(200);
+      refreshToken = res.body?.refresh_token as string;
+    }
+    const blocked = await refresh(ip);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ code: 'over_request_rate_limit' });
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The refused grant used nothing up: the same token still works from another address.
+    expect((await refresh(freshIp())).status).toBe(200);
   });
 
   it('limits recovery requests per address, for known and unknown emails alike', async () => {

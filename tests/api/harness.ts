@@ -66,10 +66,11 @@ export async function startTestServer(
     port: 0,
     dataDir: null,
     databaseUrl,
-    // Every test signs up and asks for resets from 127.0.0.1; the per-address limits have their
-    // own tests (auth-rate-limit, app-proxy), which pass their own values.
+    // Every test signs up, refreshes and asks for resets from 127.0.0.1; the per-address limits
+    // have their own tests (auth-rate-limit, app-proxy), which pass their own values.
     signUpRateLimit: { max: 10_000, windowMs: 60_000 },
     recoverRateLimit: { max: 10_000, windowMs: 60_000 },
+    tokenRefreshRateLimit: { max: 10_000, windowMs: 60_000 },
     ...overrides,
   });
   return {
