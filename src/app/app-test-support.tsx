@@ -35,3 +35,15 @@ export function renderApp(path: string, auth: Partial<AuthState> = {}, routeStat
 }
 
 export const signedIn = { status: 'signedIn' as const, user: ada };
+
+/** The signed-in pages of the app shell, each with the heading it shows. */
+export const SIGNED_IN_PAGES = [
+  ['/dashboard', 'Dashboard'],
+  ['/calendar', 'Content Calendar'],
+  ['/create', 'Create New Post'],
+  ['/analytics', 'Analytics'],
+  ['/settings', 'Settings'],
+  ['/onboarding', 'Onboarding Wizard'],
+  ['/team', 'Team'],
+  ['/messages', 'Messages'],
+] as const;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { selectThemeMode } from '../features/ui';
 import { AUTH_STORAGE_KEY } from '../lib/supabase';
-import { ada, renderApp, signedIn } from './app-test-support';
+import { ada, renderApp, SIGNED_IN_PAGES, signedIn } from './app-test-support';
 
 // The first visit to each lazily loaded page compiles it: allow more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -46,20 +46,14 @@ describe('protected routes', () => {
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
   });
 
-  it.each([
-    ['/dashboard', 'Dashboard'],
-    ['/calendar', 'Content Calendar'],
-    ['/create', 'Create New Post'],
-    ['/analytics', 'Analytics'],
-    ['/settings', 'Settings'],
-    ['/onboarding', 'Onboarding Wizard'],
-    ['/team', 'Team'],
-    ['/messages', 'Messages'],
-  ])('%s shows its title in the app shell to a signed-in user', async (path, title) => {
-    renderApp(path, signedIn);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
-  });
+  it.each(SIGNED_IN_PAGES)(
+    '%s shows its title in the app shell to a signed-in user',
+    async (path, title) => {
+      renderApp(path, signedIn);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    },
+  );
 });
 
 describe('the sign-in screen', () => {

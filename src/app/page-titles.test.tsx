@@ -2,7 +2,7 @@
 // The first visit to each lazily loaded page compiles it: slow on a busy machine, hence the waits.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { renderApp, signedIn } from './app-test-support';
+import { renderApp, SIGNED_IN_PAGES, signedIn } from './app-test-support';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -25,16 +25,7 @@ afterEach(() => {
 });
 
 describe('each page has its own browser tab title', () => {
-  it.each([
-    ['/dashboard', 'Dashboard'],
-    ['/calendar', 'Content Calendar'],
-    ['/create', 'Create New Post'],
-    ['/analytics', 'Analytics'],
-    ['/settings', 'Settings'],
-    ['/onboarding', 'Onboarding Wizard'],
-    ['/team', 'Team'],
-    ['/messages', 'Messages'],
-  ])('%s, signed in', async (path, heading) => {
+  it.each(SIGNED_IN_PAGES)('%s, signed in', async (path, heading) => {
     renderApp(path, signedIn);
     await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 15_000 });
     const title = heading === 'Create New Post' ? 'Create Post' : heading;
