@@ -13,6 +13,7 @@ import { openAppDb } from '../../src/lib/db.ts';
 import { SyncEngine } from '../../src/lib/sync/engine.ts';
 import { createSupabaseTransport } from '../../src/lib/sync/transport.ts';
 import { startTestServer, uniqueEmail, type TestServer } from './harness.ts';
+import { del, pull, push, upsert, type Pull } from './sync-helpers.ts';
 
 // The sync edge cases of docs/sync-protocol.md ("Retention, deletes and moved databases"), through
 // supabase-js against the embedded server: deletes made outside sync, pruning, cursors that belong
@@ -27,60 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-interface Result {
-  mutation_id: string;
-  status: string;
-  outcome?: string;
-  version?: number | null;
-  copy?: Record<string, unknown> | null;
-  error?: { code: string; message: string };
-}
-
-interface Pull {
-  changes: Record<string, Record<string, unknown>[]>;
-  cursor: Record<string, unknown>;
-  more: boolean;
-  reset: boolean;
-}
-
-function upsert(id: string, base: number | null, content: string) {
-  return {
-    mutation_id: randomUUID(),
-    entity: 'post_drafts',
-    op: 'upsert',
-    id,
-    base_version: base,
-    data: { content, platforms: ['facebook'], post_type: 'text' },
-  };
-}
-
-function del(id: string, base: number) {
-  return {
-    mutation_id: randomUUID(),
-    entity: 'post_drafts',
-    op: 'delete',
-    id,
-    base_version: base,
-    data: null,
-  };
-}
-
-async function push(client: SupabaseClient, mutations: unknown[]): Promise<Result[]> {
-  const { data, error } = await client.rpc('sync_push', { mutations });
-  if (error) throw new Error(`sync_push: ${error.code} ${error.message}`);
-  return data as Result[];
-}
-
-async function pull(client: SupabaseClient, since: unknown = {}): Promise<Pull> {
-  const { data, error } = await client.rpc('sync_pull', {
-    since,
-    entities: ['post_drafts'],
-    max_rows: 500,
-  });
-  if (error) throw new Error(`sync_pull: ${error.code} ${error.message}`);
-  return data as Pull;
-}
 
 const ids = (p: Pull) => p.changes.post_drafts!.map((r) => r.id);
 

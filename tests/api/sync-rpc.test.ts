@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
+import { del, pull, push, upsert, type Pull } from './sync-helpers.ts';
 
 let server: TestServer;
 let alice: { client: SupabaseClient; userId: string };
@@ -16,65 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-interface Result {
-  mutation_id: string;
-  status: string;
-  outcome?: string;
-  version?: number | null;
-  row?: Record<string, unknown> | null;
-  copy?: Record<string, unknown> | null;
-  error?: { code: string; message: string };
-}
-
-interface Pull {
-  changes: Record<string, Record<string, unknown>[]>;
-  cursor: Record<string, { txid: string; id: string }>;
-  more: boolean;
-}
-
-function upsert(
-  id: string,
-  base: number | null,
-  content: string,
-  extra: Record<string, unknown> = {},
-) {
-  return {
-    mutation_id: randomUUID(),
-    entity: 'post_drafts',
-    op: 'upsert',
-    id,
-    base_version: base,
-    data: { content, platforms: ['facebook'], post_type: 'text', ...extra },
-  };
-}
-
-function del(id: string, base: number | null) {
-  return {
-    mutation_id: randomUUID(),
-    entity: 'post_drafts',
-    op: 'delete',
-    id,
-    base_version: base,
-    data: null,
-  };
-}
-
-async function push(client: SupabaseClient, mutations: unknown[]): Promise<Result[]> {
-  const { data, error } = await client.rpc('sync_push', { mutations });
-  if (error) throw new Error(`sync_push: ${error.code} ${error.message}`);
-  return data as Result[];
-}
-
-async function pull(client: SupabaseClient, since: unknown = {}, maxRows = 500): Promise<Pull> {
-  const { data, error } = await client.rpc('sync_pull', {
-    since,
-    entities: ['post_drafts'],
-    max_rows: maxRows,
-  });
-  if (error) throw new Error(`sync_pull: ${error.code} ${error.message}`);
-  return data as Pull;
-}
 
 async function rowsWithId(id: string): Promise<Record<string, unknown>[]> {
   return (

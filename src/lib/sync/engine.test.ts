@@ -86,6 +86,34 @@ const save = (db: AppDb, id: string, content: string) =>
 const remove = (db: AppDb, id: string) =>
   queueWrite(db, { op: 'delete', entity: 'post_drafts', userId: USER, id });
 
+/**
+ * The laptop's edit of d1 lands first; then the phone's stale edit `phoneEdit` is pushed while
+ * `behind` queues another change on the phone behind it. Returns once the phone's run is idle.
+ */
+async function staleEditWithOneBehind(
+  phoneEdit: string,
+  behind: (phone: AppDb) => Promise<unknown>,
+) {
+  const server = new MemorySyncServer();
+  const phone = freshDb();
+  const laptop = freshDb();
+  await save(phone, 'd1', 'original text');
+  const ep = makeEngine(phone, server, {
+    beforePush: async (mutations) => {
+      if (mutations.some((m) => m.data?.content === phoneEdit)) await behind(phone);
+    },
+  }).engine;
+  const el = makeEngine(laptop, server).engine;
+  await ep.runOnce();
+  await el.runOnce();
+  await save(laptop, 'd1', 'laptop edit');
+  await el.runOnce();
+  await save(phone, 'd1', phoneEdit);
+  expect(await ep.runOnce()).toBe('idle');
+  const copies = [...server.rows.values()].filter((r) => r.conflict_of === 'd1');
+  return { server, phone, copies };
+}
+
 describe('SyncEngine push', () => {
   it('pushes many rows per request and stores the server version', async () => {
     const db = freshDb();
@@ -306,26 +334,10 @@ describe('SyncEngine push', () => {
     });
   });
   it('sends the edits queued behind a conflicting one to its copy, making no second copy', async () => {
-    const server = new MemorySyncServer();
-    const phone = freshDb();
-    const laptop = freshDb();
-    await save(phone, 'd1', 'original text');
-    const ep = makeEngine(phone, server, {
-      beforePush: async (mutations) => {
-        // The user keeps typing while the stale edit is on its way.
-        if (mutations.some((m) => m.data?.content === 'phone edit one'))
-          await save(phone, 'd1', 'phone edit two');
-      },
-    }).engine;
-    const el = makeEngine(laptop, server).engine;
-    await ep.runOnce();
-    await el.runOnce();
-    await save(laptop, 'd1', 'laptop edit');
-    await el.runOnce();
-    await save(phone, 'd1', 'phone edit one');
-    expect(await ep.runOnce()).toBe('idle');
-
-    const copies = [...server.rows.values()].filter((r) => r.conflict_of === 'd1');
+    // The user keeps typing while the stale edit is on its way.
+    const { server, phone, copies } = await staleEditWithOneBehind('phone edit one', (phone) =>
+      save(phone, 'd1', 'phone edit two'),
+    );
     expect(copies).toEqual([expect.objectContaining({ content: 'phone edit two', version: 2 })]);
     expect(server.rows.get('d1')).toMatchObject({ content: 'laptop edit', version: 2 });
     expect(await phone.outbox.count()).toBe(0);
@@ -338,24 +350,9 @@ describe('SyncEngine push', () => {
   });
 
   it('deletes the copy when the edit queued behind a conflicting one was a delete', async () => {
-    const server = new MemorySyncServer();
-    const phone = freshDb();
-    const laptop = freshDb();
-    await save(phone, 'd1', 'original text');
-    const ep = makeEngine(phone, server, {
-      beforePush: async (mutations) => {
-        if (mutations.some((m) => m.data?.content === 'phone edit')) await remove(phone, 'd1');
-      },
-    }).engine;
-    const el = makeEngine(laptop, server).engine;
-    await ep.runOnce();
-    await el.runOnce();
-    await save(laptop, 'd1', 'laptop edit');
-    await el.runOnce();
-    await save(phone, 'd1', 'phone edit');
-    expect(await ep.runOnce()).toBe('idle');
-
-    const copies = [...server.rows.values()].filter((r) => r.conflict_of === 'd1');
+    const { server, phone, copies } = await staleEditWithOneBehind('phone edit', (phone) =>
+      remove(phone, 'd1'),
+    );
     expect(copies).toHaveLength(1);
     expect(copies[0]!.deleted_at).not.toBeNull();
     expect(server.rows.get('d1')).toMatchObject({ content: 'laptop edit', deleted_at: null });

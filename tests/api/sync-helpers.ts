@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+// The post_drafts mutations and the two sync calls, through supabase-js, as the sync tests use them.
+
+export interface Result {
+  mutation_id: string;
+  status: string;
+  outcome?: string;
+  version?: number | null;
+  row?: Record<string, unknown> | null;
+  copy?: Record<string, unknown> | null;
+  error?: { code: string; message: string };
+}
+
+export interface Pull {
+  changes: Record<string, Record<string, unknown>[]>;
+  cursor: Record<string, unknown>;
+  more: boolean;
+  reset: boolean;
+}
+
+export function upsert(
+  id: string,
+  base: number | null,
+  content: string,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    mutation_id: randomUUID(),
+    entity: 'post_drafts',
+    op: 'upsert',
+    id,
+    base_version: base,
+    data: { content, platforms: ['facebook'], post_type: 'text', ...extra },
+  };
+}
+
+export function del(id: string, base: number | null) {
+  return {
+    mutation_id: randomUUID(),
+    entity: 'post_drafts',
+    op: 'delete',
+    id,
+    base_version: base,
+    data: null,
+  };
+}
+
+export async function push(client: SupabaseClient, mutations: unknown[]): Promise<Result[]> {
+  const { data, error } = await client.rpc('sync_push', { mutations });
+  if (error) throw new Error(`sync_push: ${error.code} ${error.message}`);
+  return data as Result[];
+}
+
+export async function pull(
+  client: SupabaseClient,
+  since: unknown = {},
+  maxRows = 500,
+): Promise<Pull> {
+  const { data, error } = await client.rpc('sync_pull', {
+    since,
+    entities: ['post_drafts'],
+    max_rows: maxRows,
+  });
+  if (error) throw new Error(`sync_pull: ${error.code} ${error.message}`);
+  return data as Pull;
+}
