@@ -1,49 +1,20 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configureStore } from '@reduxjs/toolkit';
-import type { SyncEngineStatus } from '../../lib/sync/engine';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   connectivityChanged,
   syncDiscardRequested,
-  syncReducer,
   syncRetryRequested,
   syncStatusChanged,
 } from './sync-slice';
-import { SyncIndicator } from './sync-indicator';
+import { renderSyncIndicator, status } from './testing/render-sync-indicator';
 
 afterEach(cleanup);
 
-function status(over: Partial<SyncEngineStatus>): SyncEngineStatus {
-  return {
-    leader: true,
-    online: true,
-    syncing: false,
-    waiting: 0,
-    parked: [],
-    lastSyncedAt: 1,
-    lastError: null,
-    nextRetryAt: null,
-    ...over,
-  };
-}
-
-function setup() {
-  const store = configureStore({ reducer: { sync: syncReducer } });
-  const dispatch = vi.spyOn(store, 'dispatch');
-  render(
-    <Provider store={store}>
-      <SyncIndicator />
-    </Provider>,
-  );
-  return { store, dispatch };
-}
-
 describe('SyncIndicator', () => {
   it('says synced, waiting (singular and plural) and offline in a live region', () => {
-    const { store } = setup();
+    const { store } = renderSyncIndicator();
     expect(screen.getByRole('status')).toHaveAccessibleName('All changes synced');
     act(() => void store.dispatch(syncStatusChanged(status({ waiting: 1 }))));
     expect(screen.getByRole('status')).toHaveAccessibleName('1 change waiting');
@@ -56,7 +27,7 @@ describe('SyncIndicator', () => {
 
   it('shows refused changes with Retry and Discard', async () => {
     const user = userEvent.setup();
-    const { store, dispatch } = setup();
+    const { store, dispatch } = renderSyncIndicator();
     const error = {
       kind: 'rejected' as const,
       code: '23514',

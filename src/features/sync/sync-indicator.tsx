@@ -1,15 +1,5 @@
 import { useId, useState } from 'react';
-import {
-  Box,
-  Button,
-  Divider,
-  List,
-  ListItem,
-  ListItemText,
-  Popover,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Button, Divider, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import CloudDone from '@mui/icons-material/CloudDone';
 import CloudOff from '@mui/icons-material/CloudOff';
 import CloudSync from '@mui/icons-material/CloudSync';
@@ -24,7 +14,7 @@ import {
   syncRetryRequested,
   type SyncIndicatorState,
 } from './sync-slice';
-import { SyncStatusButton } from './sync-status-button';
+import { SyncPopover, SyncStatusButton } from './sync-status-button';
 
 export function waitingText(n: number): string {
   return n === 1 ? '1 change waiting' : `${n} changes waiting`;
@@ -102,62 +92,58 @@ export function SyncIndicator() {
       ) : (
         <SyncStatusButton state={state} text={text} icon={<Icon fontSize="small" aria-hidden />} />
       )}
-      <Popover
+      <SyncPopover
         id={popoverId}
-        open={open}
-        anchorEl={anchor}
+        anchor={open ? anchor : null}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Changes the server refused' } }}
+        label={{ 'aria-label': 'Changes the server refused' }}
+        maxWidth={360}
       >
-        <Box sx={{ p: 2, maxWidth: 360 }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-            Changes the server refused
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            They are kept on this device. Retry them, or discard them to get the server&apos;s
-            version back.
-          </Typography>
-          <List dense>
-            {parked.map((entry) => {
-              const { title, reason } = describe(entry);
-              return (
-                <ListItem key={entry.seq} disableGutters sx={{ display: 'block' }}>
-                  <ListItemText primary={title} secondary={reason} />
-                  <Stack direction="row" spacing={1}>
-                    <Button
-                      size="small"
-                      onClick={() => dispatch(syncRetryRequested({ seqs: [entry.seq] }))}
-                    >
-                      Retry
-                    </Button>
-                    <Button
-                      size="small"
-                      color="error"
-                      onClick={() => dispatch(syncDiscardRequested({ seqs: [entry.seq] }))}
-                    >
-                      Discard
-                    </Button>
-                  </Stack>
-                </ListItem>
-              );
-            })}
-          </List>
-          {parked.length > 1 && (
-            <>
-              <Divider sx={{ mb: 1 }} />
-              <Button
-                size="small"
-                variant="contained"
-                onClick={() => dispatch(syncRetryRequested({}))}
-              >
-                Retry all
-              </Button>
-            </>
-          )}
-        </Box>
-      </Popover>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+          Changes the server refused
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          They are kept on this device. Retry them, or discard them to get the server&apos;s version
+          back.
+        </Typography>
+        <List dense>
+          {parked.map((entry) => {
+            const { title, reason } = describe(entry);
+            return (
+              <ListItem key={entry.seq} disableGutters sx={{ display: 'block' }}>
+                <ListItemText primary={title} secondary={reason} />
+                <Stack direction="row" spacing={1}>
+                  <Button
+                    size="small"
+                    onClick={() => dispatch(syncRetryRequested({ seqs: [entry.seq] }))}
+                  >
+                    Retry
+                  </Button>
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => dispatch(syncDiscardRequested({ seqs: [entry.seq] }))}
+                  >
+                    Discard
+                  </Button>
+                </Stack>
+              </ListItem>
+            );
+          })}
+        </List>
+        {parked.length > 1 && (
+          <>
+            <Divider sx={{ mb: 1 }} />
+            <Button
+              size="small"
+              variant="contained"
+              onClick={() => dispatch(syncRetryRequested({}))}
+            >
+              Retry all
+            </Button>
+          </>
+        )}
+      </SyncPopover>
     </>
   );
 }

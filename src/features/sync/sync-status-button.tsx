@@ -69,24 +69,51 @@ export function SyncStatusButton({
           {text}
         </Typography>
       </Button>
-      <Popover
+      <SyncPopover
         id={popoverId}
-        open={open}
-        anchorEl={anchor}
+        anchor={anchor}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId } }}
+        label={{ 'aria-labelledby': titleId }}
+        maxWidth={320}
       >
-        <Box sx={{ p: 2, maxWidth: 320 }}>
-          <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-            {text}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {syncExplanation(state)}
-          </Typography>
-        </Box>
-      </Popover>
+        <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+          {text}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {syncExplanation(state)}
+        </Typography>
+      </SyncPopover>
     </Box>
+  );
+}
+
+/** A dialog under a top-bar sync button, right edges aligned; open while `anchor` is set. */
+export function SyncPopover({
+  id,
+  anchor,
+  onClose,
+  label,
+  maxWidth,
+  children,
+}: {
+  id: string;
+  anchor: HTMLElement | null;
+  onClose: () => void;
+  label: { 'aria-label': string } | { 'aria-labelledby': string };
+  maxWidth: number;
+  children: ReactNode;
+}) {
+  return (
+    <Popover
+      id={id}
+      open={anchor !== null}
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{ paper: { role: 'dialog', ...label } }}
+    >
+      <Box sx={{ p: 2, maxWidth }}>{children}</Box>
+    </Popover>
   );
 }
