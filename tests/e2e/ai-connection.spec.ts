@@ -1,24 +1,11 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai';
-import { aiProviderPanel, configureAi, signInReadyUser } from './compose-support';
+import { aiProviderPanel, configureAi, signInReadyUser, useFakeOpenAI } from './compose-support';
 
 const KEY = 'sk-e2e-valid-key-0123456789';
 
-let fake: FakeOpenAI;
-
-test.beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: KEY });
-});
-
-test.afterAll(async () => {
-  await fake.close();
-});
-
-test.beforeEach(() => {
-  fake.reset();
-});
+const fake = useFakeOpenAI({ apiKey: KEY });
 
 /** An address that takes connections and drops them at once, counting them. */
 async function droppingServer(): Promise<{
@@ -70,7 +57,7 @@ test('an address that does not answer is named as such, in Settings and on the d
 
 test('a wrong key still gets the spec texts', async ({ page, request }) => {
   await signInReadyUser(page, request);
-  const panel = await configureAi(page, { apiKey: 'sk-e2e-wrong-key-000000', baseURL: fake.url });
+  const panel = await configureAi(page, { apiKey: 'sk-e2e-wrong-key-000000', baseURL: fake().url });
   await expect(
     panel.getByText('Connection failed. Please check your API key and try again.'),
   ).toBeVisible();
@@ -88,12 +75,12 @@ test('one click sends one request, even a double click on a slow service', async
   request,
 }) => {
   await signInReadyUser(page, request);
-  fake.setMode({ kind: 'server-error' });
-  const panel = await configureAi(page, { apiKey: KEY, baseURL: fake.url });
+  fake().setMode({ kind: 'server-error' });
+  const panel = await configureAi(page, { apiKey: KEY, baseURL: fake().url });
   await expect(
     panel.getByText('Connection failed. Please check your API key and try again.'),
   ).toBeVisible();
-  expect(fake.requests).toHaveLength(1);
+  expect(fake().requests).toHaveLength(1);
 
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
   const test = aiProviderPanel(page).getByRole('button', { name: 'Test Connection' });
@@ -103,16 +90,16 @@ test('one click sends one request, even a double click on a slow service', async
       'Connection failed. Please check your internet connection and API key.',
     ),
   ).toBeVisible();
-  expect(fake.requests).toHaveLength(2);
+  expect(fake().requests).toHaveLength(2);
 
-  fake.setMode({ kind: 'slow', delayMs: 1500 });
+  fake().setMode({ kind: 'slow', delayMs: 1500 });
   await test.dblclick();
   await expect(
     aiProviderPanel(page).getByText(
       'Connection successful! You can now generate posts with ChatGPT.',
     ),
   ).toBeVisible();
-  expect(fake.requests).toHaveLength(3);
+  expect(fake().requests).toHaveLength(3);
 });
 
 test("the status badge keeps its last result across a reload, and is this user's only", async ({
@@ -120,7 +107,7 @@ test("the status badge keeps its last result across a reload, and is this user's
   request,
 }) => {
   await signInReadyUser(page, request);
-  const panel = await configureAi(page, { apiKey: KEY, baseURL: fake.url });
+  const panel = await configureAi(page, { apiKey: KEY, baseURL: fake().url });
   await expect(
     panel.getByText('Connection successful! You can now generate posts with ChatGPT.'),
   ).toBeVisible();
@@ -130,7 +117,7 @@ test("the status badge keeps its last result across a reload, and is this user's
   await expect(aiProviderPanel(page).getByText('Connected', { exact: true })).toBeVisible();
   await page.reload();
   await expect(aiProviderPanel(page).getByText('Connected', { exact: true })).toBeVisible();
-  expect(fake.requests).toHaveLength(1);
+  expect(fake().requests).toHaveLength(1);
 
   // The stored status is a result, never the key.
   const persisted = await page.evaluate(async () => {
@@ -150,7 +137,7 @@ test("the status badge keeps its last result across a reload, and is this user's
   expect(persisted).toContain('connected');
   expect(persisted).not.toContain(KEY);
 
-  fake.setMode({ kind: 'server-error' });
+  fake().setMode({ kind: 'server-error' });
   await aiProviderPanel(page).getByRole('button', { name: 'Test Connection' }).click();
   await expect(aiProviderPanel(page).getByText('Error', { exact: true })).toBeVisible();
   await page.reload();

@@ -1,5 +1,27 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fixtures/fake-openai';
 import { createUser, localConfig, signInThroughUi, type TestUser } from './support';
+
+/**
+ * A fake OpenAI for the tests of this spec file: started once, cleared before each test, closed at
+ * the end. Call at the top of the file; the returned function gives the running fake.
+ */
+export function useFakeOpenAI(options: FakeOpenAIOptions): () => FakeOpenAI {
+  let fake: FakeOpenAI | undefined;
+  test.beforeAll(async () => {
+    fake = await startFakeOpenAI(options);
+  });
+  test.afterAll(async () => {
+    await fake?.close();
+  });
+  test.beforeEach(() => {
+    fake?.reset();
+  });
+  return () => {
+    if (!fake) throw new Error('The fake OpenAI is not running');
+    return fake;
+  };
+}
 
 /**
  * A signed-in user who may use every page. Signed-in users must finish onboarding first, so the

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { FAKE_POST, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai';
+import { FAKE_POST, startFakeOpenAI } from '../fixtures/fake-openai';
 import {
   aiPostsPanel,
   aiProviderPanel,
@@ -10,24 +10,13 @@ import {
   notice,
   openCreateWithAi,
   signInReadyUser,
+  useFakeOpenAI,
 } from './compose-support';
 
 const KEY = 'sk-e2e-valid-key-0123456789';
 const GENERATED = `${FAKE_POST.content}\n\n${FAKE_POST.hashtags.join(' ')}`;
 
-let fake: FakeOpenAI;
-
-test.beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: KEY });
-});
-
-test.afterAll(async () => {
-  await fake.close();
-});
-
-test.beforeEach(() => {
-  fake.reset();
-});
+const fake = useFakeOpenAI({ apiKey: KEY });
 
 function redBox(page: Page, text: string) {
   return page.getByRole('alert').filter({ hasText: text });
@@ -40,7 +29,7 @@ async function expectRedBox(page: Page, text: string) {
 }
 
 function openCreate(page: Page, request: APIRequestContext) {
-  return openCreateWithAi(page, request, { apiKey: KEY, baseURL: fake.url });
+  return openCreateWithAi(page, request, { apiKey: KEY, baseURL: fake().url });
 }
 
 test('generates a post from a preset with the business profile, shows hashtags, preview and prediction', async ({
@@ -64,7 +53,7 @@ test('generates a post from a preset with the business profile, shows hashtags, 
   await expect(page.getByText('Predicted engagement: 82%')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Review & Edit' })).toBeEnabled();
 
-  const body = fake.chatBodies().at(-1)!;
+  const body = fake().chatBodies().at(-1)!;
   expect(body.model).toBe('gpt-4');
   const userMessage = body.messages.find((m) => m.role === 'user')!.content;
   expect(userMessage).toContain(
@@ -112,7 +101,7 @@ test('generation goes on without the business profile when it cannot be read', a
   await page.route('**/rest/v1/onboarding_data*', (route) => route.abort('connectionrefused'));
   await generateFromPrompt(page, 'FAQs');
   await expect(contentField(page)).toHaveValue(GENERATED);
-  const userMessage = fake
+  const userMessage = fake()
     .chatBodies()
     .at(-1)!
     .messages.find((m) => m.role === 'user')!.content;
@@ -136,7 +125,7 @@ test('a missing key is named in the red box, on /create and on the dashboard', a
   await generateFromPrompt(page, 'Industry news');
   await expectRedBox(page, 'OpenAI API key not configured. Please add your API key in Settings.');
   await expect(contentField(page)).toHaveValue('');
-  expect(fake.requests).toHaveLength(0);
+  expect(fake().requests).toHaveLength(0);
 });
 
 test('an invalid key: the dashboard test names it, generation shows the generic failure', async ({
@@ -144,7 +133,7 @@ test('an invalid key: the dashboard test names it, generation shows the generic 
   request,
 }) => {
   await signInReadyUser(page, request);
-  const panel = await configureAi(page, { apiKey: 'sk-e2e-wrong-key-000000', baseURL: fake.url });
+  const panel = await configureAi(page, { apiKey: 'sk-e2e-wrong-key-000000', baseURL: fake().url });
   await expect(
     panel.getByText('Connection failed. Please check your API key and try again.'),
   ).toBeVisible();
@@ -168,7 +157,7 @@ test('an invalid key: the dashboard test names it, generation shows the generic 
   await page.getByRole('link', { name: 'Create Content' }).first().click();
   await generateFromPrompt(page, 'Educational content');
   await expectRedBox(page, 'Failed to generate post. Please try again.');
-  expect(fake.requests.at(-1)!.headers.authorization).toBe('Bearer sk-e2e-wrong-key-000000');
+  expect(fake().requests.at(-1)!.headers.authorization).toBe('Bearer sk-e2e-wrong-key-000000');
 });
 
 test('an unreachable AI service: the dashboard names the address, generic failure on /create', async ({
@@ -201,7 +190,7 @@ test('an empty model reply is hidden behind the generic failure; Perplexity cann
   request,
 }) => {
   await openCreate(page, request);
-  fake.enqueue({ kind: 'empty' }, { kind: 'empty' });
+  fake().enqueue({ kind: 'empty' }, { kind: 'empty' });
   await generateFromPrompt(page, 'Customer success story');
   await expectRedBox(page, 'Failed to generate post. Please try again.');
 
@@ -269,7 +258,7 @@ test('the review modal: revise with feedback, approve, then schedule from the da
   await expect(modal.getByRole('article', { name: 'Facebook preview' })).toBeVisible();
   await expect(modal.getByRole('textbox', { name: 'Feedback for AI' })).toHaveCount(0);
 
-  fake.enqueue({
+  fake().enqueue({
     kind: 'text',
     text: 'Meet our bakers! They start at 4 AM so you get warm bread. #team',
   });
@@ -281,7 +270,7 @@ test('the review modal: revise with feedback, approve, then schedule from the da
   const improved = 'Meet our bakers! They start at 4 AM so you get warm bread. #team';
   await expect(modal.getByRole('textbox', { name: 'Post content' })).toHaveValue(improved);
   await expect(modal.getByTestId('review-status')).toHaveText('Needs revision');
-  const improveBody = fake.chatBodies().at(-1)!;
+  const improveBody = fake().chatBodies().at(-1)!;
   expect(improveBody.max_tokens).toBe(500);
   expect(improveBody.messages.at(-1)!.content).toContain('Introduce the bakers instead');
   expect(improveBody.messages.at(-1)!.content).toContain(FAKE_POST.content);
