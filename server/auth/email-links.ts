@@ -3,6 +3,7 @@ import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db.ts';
 import { badRequest, emailRateLimited, unprocessable } from './errors.ts';
 import { deliverMail } from './local-mail.ts';
+import { SlidingWindowLimiter } from './rate-limit.ts';
 import { startSession, type Client } from './sessions.ts';
 import { findUserByEmail, findUserById, setEmail, type User } from './users.ts';
 
@@ -19,33 +20,22 @@ const MAX_THROTTLED_ADDRESSES = 100_000;
  * not tell anyone which addresses are registered.
  */
 export class MailThrottle {
-  private readonly lastAt = new Map<string, number>();
+  private readonly limiter: SlidingWindowLimiter;
 
-  constructor(
-    private readonly intervalMs = MAIL_INTERVAL_SECONDS * 1000,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(intervalMs = MAIL_INTERVAL_SECONDS * 1000, now: () => number = Date.now) {
+    this.limiter = new SlidingWindowLimiter(1, intervalMs, now, MAX_THROTTLED_ADDRESSES);
+  }
 
   /** Seconds until `address` may ask again, or 0 when it may now (and this request counts). */
   claim(address: string): number {
-    const now = this.now();
-    this.forgetOld(now);
-    const last = this.lastAt.get(address);
-    if (last !== undefined) return Math.max(1, Math.ceil((last + this.intervalMs - now) / 1000));
-    this.lastAt.set(address, now);
+    const wait = this.limiter.retryAfter(address);
+    if (wait > 0) return Math.max(1, Math.ceil(wait / 1000));
+    this.limiter.record(address);
     return 0;
   }
 
   get size(): number {
-    return this.lastAt.size;
-  }
-
-  // Entries go in in time order, so the expired ones are always at the front.
-  private forgetOld(now: number): void {
-    for (const [address, at] of this.lastAt) {
-      if (now - at < this.intervalMs && this.lastAt.size <= MAX_THROTTLED_ADDRESSES) break;
-      this.lastAt.delete(address);
-    }
+    return this.limiter.size;
   }
 }
 

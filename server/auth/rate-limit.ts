@@ -16,6 +16,7 @@ export class SlidingWindowLimiter {
     private readonly max: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    private readonly maxKeys = MAX_KEYS,
   ) {}
 
   /** Milliseconds until `key` may try again, or 0 when it is under the limit. */
@@ -49,18 +50,18 @@ export class SlidingWindowLimiter {
 
   /**
    * Drops keys whose hits have all left the window, at most once per window unless the map grows
-   * past MAX_KEYS; then the oldest keys go too, so a flood of forged addresses cannot exhaust memory.
+   * past its key limit (MAX_KEYS unless told); then the oldest keys go too, so a flood of forged addresses cannot exhaust memory.
    */
   private sweep(): void {
     const now = this.now();
-    if (now < this.sweepAt && this.hits.size <= MAX_KEYS) return;
+    if (now < this.sweepAt && this.hits.size <= this.maxKeys) return;
     this.sweepAt = now + this.windowMs;
     const since = now - this.windowMs;
     for (const [key, times] of this.hits) {
       if (times.every((t) => t <= since)) this.hits.delete(key);
     }
     for (const key of this.hits.keys()) {
-      if (this.hits.size <= MAX_KEYS) break;
+      if (this.hits.size <= this.maxKeys) break;
       this.hits.delete(key);
     }
   }
