@@ -1,12 +1,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { MAX_BODY_BYTES } from '../server/app.ts';
-import { normalizeAddress, PROXY_SECRET_HEADER } from '../server/client-address.ts';
+import { MAX_BODY_BYTES, PAYLOAD_TOO_LARGE } from '../server/app.ts';
+import { PROXY_SECRET_HEADER, socketAddress } from '../server/client-address.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const DIST_DIR = path.join(ROOT, 'dist');
@@ -36,12 +35,7 @@ const HOP_BY_HOP = [
 /** 413 before the API sees the body, in PostgREST's shape under /rest/v1 and a neutral one elsewhere. */
 function tooLarge(pathname: string): Response {
   const body = pathname.startsWith('/rest/v1')
-    ? {
-        code: 'PGRST413',
-        message: 'Payload Too Large',
-        details: `The request body exceeds ${MAX_BODY_BYTES} bytes`,
-        hint: null,
-      }
+    ? PAYLOAD_TOO_LARGE
     : { code: 'payload_too_large', message: 'Payload Too Large' };
   // The unread rest of the body makes the socket unusable; tell the client not to reuse it.
   return Response.json(body, { status: 413, headers: { Connection: 'close' } });
@@ -61,14 +55,6 @@ function byteLimit(limit: number, onOver: () => void): TransformStream<Uint8Arra
       controller.enqueue(chunk);
     },
   });
-}
-
-function peerAddress(c: Context): string {
-  try {
-    return normalizeAddress(getConnInfo(c).remote.address ?? 'unknown');
-  } catch {
-    return 'unknown';
-  }
 }
 
 function newestMtime(p: string): number {
@@ -119,7 +105,7 @@ export function createAppServer(opts: {
     for (const name of HOP_BY_HOP) headers.delete(name);
     headers.delete(PROXY_SECRET_HEADER);
     const forwardedFor = c.req.header('x-forwarded-for');
-    const peer = peerAddress(c);
+    const peer = socketAddress(c);
     headers.set('x-forwarded-for', forwardedFor ? `${forwardedFor}, ${peer}` : peer);
     headers.set('x-forwarded-host', c.req.header('host') ?? url.host);
     headers.set('x-forwarded-proto', url.protocol.replace(/:$/, ''));

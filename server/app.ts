@@ -10,6 +10,13 @@ import { createFunctionRoutes } from './functions.ts';
 import { createRestRoutes } from './rest/routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** PostgREST's answer to a body over MAX_BODY_BYTES, also given by the app server's proxy. */
+export const PAYLOAD_TOO_LARGE = {
+  code: 'PGRST413',
+  message: 'Payload Too Large',
+  details: `The request body exceeds ${MAX_BODY_BYTES} bytes`,
+  hint: null,
+};
 const CORS_EXPOSE_HEADERS = [
   'Content-Range',
   'Content-Location',
@@ -71,17 +78,8 @@ export function createApp(ctx: ServerContext): Hono {
     onError: (c) =>
       c.req.path.startsWith('/auth/v1/')
         ? errorResponse(c, bodyTooLarge(MAX_BODY_BYTES))
-        : c.json(
-            {
-              code: 'PGRST413',
-              message: 'Payload Too Large',
-              details: `The request body exceeds ${MAX_BODY_BYTES} bytes`,
-              hint: null,
-            },
-            413,
-            // The unread rest of the body makes the socket unusable; tell the client not to reuse it.
-            { Connection: 'close' },
-          ),
+        : // The unread rest of the body makes the socket unusable; tell the client not to reuse it.
+          c.json(PAYLOAD_TOO_LARGE, 413, { Connection: 'close' }),
   });
   // GET and HEAD bodies are never read; checking for one would build a full web Request each time.
   app.use('*', (c, next) =>

@@ -78,7 +78,8 @@ function blockList(entries: readonly string[]): BlockList {
   return list;
 }
 
-function socketAddress(c: Context): string {
+/** The socket's peer, normalized; 'unknown' when the request came through no socket. */
+export function socketAddress(c: Context): string {
   try {
     return normalizeAddress(getConnInfo(c).remote.address ?? 'unknown');
   } catch {
@@ -94,10 +95,6 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  * past trusted hops, to the first address nobody trusted wrote. Anything left of it is the
  * client's own claim and is ignored, so forging the header gains nothing.
  */
-export function resolveClient(c: Context, trust: ForwardingTrust): ClientInfo {
-  return resolverFor(trust)(c);
-}
-
 function resolverFor(trust: ForwardingTrust): (c: Context) => ClientInfo {
   const trusted = blockList(trust.trustedProxies);
   const isTrusted = (a: string) => {
@@ -159,12 +156,11 @@ export function clientResolver(trust: ForwardingTrust): MiddlewareHandler {
   };
 }
 
+const socketOnly = resolverFor({ proxySecret: null, trustedProxies: [] });
+
 /** Without the resolver in front, only the socket counts: no forwarding header is believed. */
 export function clientInfo(c: Context): ClientInfo {
-  return (
-    (c.get('postbloomClient') as ClientInfo | undefined) ??
-    resolveClient(c, { proxySecret: null, trustedProxies: [] })
-  );
+  return (c.get('postbloomClient') as ClientInfo | undefined) ?? socketOnly(c);
 }
 
 export function clientAddress(c: Context): string {

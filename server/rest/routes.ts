@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { clientAddress } from '../client-address.ts';
 import type { ServerContext } from '../context.ts';
 import { createAuthResolver, type RequestAuth } from './auth-role.ts';
 import {
@@ -172,6 +173,8 @@ export function createRestRoutes(ctx: ServerContext): Hono {
   const executor = createExecutor(ctx.db);
   const limits = { ...DEFAULT_REST_LIMITS, ...ctx.config.restLimits };
   const limiter = new CallerLimiter(limits);
+  const anonStatementTimeout = String(limits.anonStatementTimeoutMs);
+  const authenticatedStatementTimeout = String(limits.authenticatedStatementTimeoutMs);
 
   /** Whose share of the database a request uses: the user, else the anonymous caller's IP. */
   function callerKey(c: Context, auth: RequestAuth): string | null {
@@ -180,10 +183,7 @@ export function createRestRoutes(ctx: ServerContext): Hono {
     if (typeof auth.claims.sub === 'string' && auth.claims.sub !== '')
       return `user:${auth.claims.sub}`;
     // The address the app's client resolver worked out (trusted proxies), else the socket's peer.
-    const resolved = (c.var as { postbloomClient?: { address?: string } }).postbloomClient;
-    const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
-      ?.incoming;
-    return `ip:${resolved?.address ?? incoming?.socket?.remoteAddress ?? 'unknown'}`;
+    return `ip:${clientAddress(c)}`;
   }
 
   /**
@@ -208,11 +208,7 @@ export function createRestRoutes(ctx: ServerContext): Hono {
         auth.claimsJson,
         method,
         c.req.path.replace(/^\/rest\/v1/, ''),
-        String(
-          auth.role === 'anon'
-            ? limits.anonStatementTimeoutMs
-            : limits.authenticatedStatementTimeoutMs,
-        ),
+        auth.role === 'anon' ? anonStatementTimeout : authenticatedStatementTimeout,
       ],
     };
     const key = callerKey(c, auth);

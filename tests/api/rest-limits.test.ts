@@ -28,6 +28,27 @@ async function timed<T>(p: Promise<T>): Promise<{ value: T; ms: number }> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Test-only functions: one sleeps, one reports the transaction's timeout, one raises 57014. */
+/**
+ * Opens a transaction of the test that holds an exclusive lock on post_drafts until the returned
+ * function is called; that function resolves once the transaction has ended.
+ */
+async function lockPostDrafts(server: TestServer): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((r) => (locked = r));
+  const holder = server.db.transaction(async (tx) => {
+    await tx.query('lock table public.post_drafts in access exclusive mode');
+    locked();
+    await held;
+  });
+  await isLocked;
+  return async () => {
+    release();
+    await holder;
+  };
+}
+
 async function createTestFunctions(server: TestServer): Promise<void> {
   await server.db.exec(`
     create function public.test_sleep(seconds double precision) returns void
@@ -311,16 +332,7 @@ describe('with one request per user and one waiting', () => {
     // (waiting for the lock on PostgreSQL, for PGlite's only connection on PGlite).
     // Schema cache loaded first: its catalog query would wait on the same lock/connection.
     expect((await rest(server, '/post_drafts?select=id', { token: user.token })).status).toBe(200);
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const holder = server.db.transaction(async (tx) => {
-      await tx.query('lock table public.post_drafts in access exclusive mode');
-      locked();
-      await held;
-    });
-    await isLocked;
+    const release = await lockPostDrafts(server);
     const get = () => rest(server, '/post_drafts?select=id', { token: user.token });
     const first = get();
     await sleep(50);
@@ -338,8 +350,7 @@ describe('with one request per user and one waiting', () => {
       details: null,
       hint: null,
     });
-    release();
-    await holder;
+    await release();
     expect((await first).status).toBe(200);
     // Other users have their own share; the user's own share is free again.
     expect((await rest(server, '/post_drafts?select=id', { token: other.token })).status).toBe(200);
@@ -362,23 +373,13 @@ describe('with every pooled connection taken', () => {
 
   it('answers a request that found no free PostgreSQL connection in time with 504 PGRST003', async () => {
     expect((await rest(server, '/post_drafts?select=id', { token: user.token })).status).toBe(200);
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
     // This transaction holds one of the 10 connections; the user's 10 requests wait for its lock.
-    const holder = server.db.transaction(async (tx) => {
-      await tx.query('lock table public.post_drafts in access exclusive mode');
-      locked();
-      await held;
-    });
-    await isLocked;
+    const release = await lockPostDrafts(server);
     const requests = Array.from({ length: 10 }, () =>
       rest(server, '/post_drafts?select=id', { token: user.token }),
     );
     await sleep(800);
-    release();
-    await holder;
+    await release();
     const answers = await Promise.all(requests);
     const timedOut = answers.filter((a) => a.status === 504);
     if (postgres) {
