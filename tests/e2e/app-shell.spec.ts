@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { createUser, signInThroughUi } from './support';
+import { createUser, PHONE_VIEWPORT, signInThroughUi } from './support';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
 
 test('on a phone the navigation lives in a drawer that opens and leads to each page', async ({
   page,

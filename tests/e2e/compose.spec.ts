@@ -12,6 +12,7 @@ import {
   signInReadyUser,
   useFakeOpenAI,
 } from './compose-support';
+import { horizontalOverflow, PHONE_VIEWPORT } from './support';
 
 const KEY = 'sk-e2e-valid-key-0123456789';
 const GENERATED = `${FAKE_POST.content}\n\n${FAKE_POST.hashtags.join(' ')}`;
@@ -415,12 +416,10 @@ test('Cancel asks first; the publish options, extras and AI recommendation are t
 });
 
 test('works at phone width with the keyboard', async ({ page, request }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE_VIEWPORT);
   await openCreate(page, request);
   await expect(page.getByRole('heading', { level: 1, name: 'Create New Post' })).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
+  const overflow = await horizontalOverflow(page);
   expect(overflow).toBeLessThanOrEqual(0);
 
   const prompt = page.getByRole('combobox', { name: 'Content prompt' });
@@ -442,8 +441,6 @@ test('works at phone width with the keyboard', async ({ page, request }) => {
     ),
   ).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Draft Post' })).toBeVisible();
-  const after = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
+  const after = await horizontalOverflow(page);
   expect(after).toBeLessThanOrEqual(0);
 });

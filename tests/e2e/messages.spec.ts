@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { choosePrompt, contentField, notice, signInReadyUser } from './compose-support';
+import { PHONE_VIEWPORT } from './support';
 
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: PHONE_VIEWPORT });
 
 test('on a phone, the generate error comes into view and its Settings link opens the AI key form', async ({
   page,

@@ -1,7 +1,8 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { contentField, notice, signInReadyUser } from './compose-support';
+import { horizontalOverflow, PHONE_VIEWPORT } from './support';
 
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: PHONE_VIEWPORT });
 
 /** Fully on screen, its text not cut short by its own box. */
 async function expectWhole(element: Locator) {
@@ -41,9 +42,7 @@ test('Settings on a phone shows every section with its full label, Integrations 
   });
   await expectWhole(integrations.getByRole('tab', { name: 'Social Media Platforms' }));
   await expect(page.getByLabel('OpenAI API Key')).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
+  const overflow = await horizontalOverflow(page);
   expect(overflow).toBeLessThanOrEqual(0);
 });
 

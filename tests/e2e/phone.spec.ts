@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { choosePrompt, signInReadyUser } from './compose-support';
-import { accountMenuButton, expectSignInScreen, openAccountMenu } from './support';
+import { accountMenuButton, expectSignInScreen, openAccountMenu, PHONE_VIEWPORT } from './support';
 
-test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+test.use({ viewport: PHONE_VIEWPORT, hasTouch: true, isMobile: true });
 
 test('offline on a phone: the sync state in words, saving, generating and signing out say what happens', async ({
   page,

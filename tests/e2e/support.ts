@@ -3,6 +3,16 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 
 export const PASSWORD = 'bloom-e2e-Secret1';
 
+/** A phone's screen in CSS pixels, for the tests of the phone layout. */
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+
+/** How far the page reaches past the right edge of the screen, in CSS pixels: 0 or less is none. */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
 export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${Date.now()}-${randomBytes(4).toString('hex')}@example.com`;
 }
