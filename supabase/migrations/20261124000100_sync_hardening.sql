@@ -161,7 +161,9 @@ as $$ select pruned_txid from private.sync_maintenance $$;
 -- Which database a cursor was made on: the cluster's system identifier (set by initdb, kept across
 -- restarts, new in any other cluster a dump is restored into) and the database's oid (new when
 -- restored into another database of the same cluster). Security definer so that the API roles can
--- read it wherever pg_control_system() is not granted to them.
+-- read it wherever pg_control_system() is not granted to them. pg_control_system() reads the
+-- control file: the answer is kept in a session setting (a session never changes database), so a
+-- pull reads the file only on a connection's first.
 create or replace function private.sync_database_id() returns text
 language plpgsql
 stable
@@ -169,15 +171,21 @@ security definer
 set search_path = ''
 as $$
 declare
+  dbid text := nullif(pg_catalog.current_setting('postbloom.sync_database_id', true), '');
   sysid text;
 begin
+  if dbid is not null then
+    return dbid;
+  end if;
   begin
     select s.system_identifier::text into sysid from pg_catalog.pg_control_system() s;
   exception when others then
     sysid := 'unknown';
   end;
-  return sysid || ':' || (select d.oid::text from pg_catalog.pg_database d
-                          where d.datname = pg_catalog.current_database());
+  dbid := sysid || ':' || (select d.oid::text from pg_catalog.pg_database d
+                           where d.datname = pg_catalog.current_database());
+  perform pg_catalog.set_config('postbloom.sync_database_id', dbid, false);
+  return dbid;
 end;
 $$;
 
@@ -257,6 +265,7 @@ declare
   dbid text := private.sync_database_id();
   nil uuid := '00000000-0000-0000-0000-000000000000'::uuid;
   given jsonb;
+  pruned xid8;
   reset boolean := false;
   e text;
   after_txid xid8;
@@ -268,6 +277,7 @@ declare
   tbl text;
   owner text;
   as_json text;
+  stream text;
   changes jsonb := '{}'::jsonb;
   next_cursor jsonb;
   more boolean := false;
@@ -284,11 +294,11 @@ begin
     if since ->> 'db' is distinct from dbid then
       reset := true;
     else
+      pruned := private.sync_pruned_txid();
       foreach e in array coalesce(entities, '{}'::text[]) loop
         after_txid := (given -> e ->> 'txid')::xid8;
         if after_txid is not null
-           and (after_txid > pg_catalog.pg_snapshot_xmax(snap)
-                or after_txid <= private.sync_pruned_txid()) then
+           and (after_txid > pg_catalog.pg_snapshot_xmax(snap) or after_txid <= pruned) then
           reset := true;
         end if;
       end loop;
@@ -310,46 +320,40 @@ begin
       when 'user_profiles' then tbl := 'user_profiles'; owner := 'id'; as_json := 'sync_profile_json';
       else raise exception 'unknown entity' using errcode = '22023';
     end case;
-    -- The entity's rows and its tombstones, as one stream in (txid, id) order. The names come from
-    -- the case above (%I quotes them); every value is a bound parameter.
+    -- The entity's rows and its tombstones after the cursor, as one stream. The names come from
+    -- the case above (%I quotes them); every value is a bound parameter: $1 the user, $3 and $4
+    -- the cursor, $6 the entity.
+    stream := pg_catalog.format($q$
+      select private.%3$I(t) as j, t.txid, t.id from public.%1$I t
+       where t.%2$I = $1 and ($3::xid8 is null or (t.txid, t.id) > ($3::xid8, $4))
+      union all
+      select private.sync_tombstone_json(s), s.txid, s.id from public.sync_tombstones s
+       where s.entity = $6 and s.user_id = $1 and ($3::xid8 is null or (s.txid, s.id) > ($3::xid8, $4))
+    $q$, tbl, owner, as_json);
+    -- Settled changes (older than every running transaction, $2), paged under the cursor.
     execute pg_catalog.format($q$
       with page as (
-        select c.j, c.txid, c.id from (
-          select private.%3$I(t) as j, t.txid, t.id from public.%1$I t
-           where t.%2$I = $1 and t.txid < $2
-             and ($3::xid8 is null or (t.txid, t.id) > ($3::xid8, $4))
-          union all
-          select private.sync_tombstone_json(s), s.txid, s.id from public.sync_tombstones s
-           where s.entity = $6 and s.user_id = $1 and s.txid < $2
-             and ($3::xid8 is null or (s.txid, s.id) > ($3::xid8, $4))
-        ) c
-        order by c.txid, c.id
-        limit $5
+        select c.j, c.txid, c.id from (%s) c
+         where c.txid < $2
+         order by c.txid, c.id
+         limit $5
       )
       select coalesce((select pg_catalog.jsonb_agg(page.j order by page.txid, page.id) from page), '[]'::jsonb),
              (select pg_catalog.count(*) from page),
              (select pg_catalog.jsonb_build_object('txid', page.txid::text, 'id', page.id) from page
                order by page.txid desc, page.id desc limit 1)
-    $q$, tbl, owner, as_json)
+    $q$, stream)
       into settled, n, last_seen
       using uid, horizon, after_txid, after_id, lim, e;
     if n < lim then
       -- Rows already visible but newer than a running transaction: sent, not passed by the cursor.
       execute pg_catalog.format($q$
         select coalesce(pg_catalog.jsonb_agg(p.j order by p.txid, p.id), '[]'::jsonb)
-        from (
-          select c.j, c.txid, c.id from (
-            select private.%3$I(q) as j, q.txid, q.id from public.%1$I q
-             where q.%2$I = $1 and q.txid >= $2
-               and ($3::xid8 is null or (q.txid, q.id) > ($3::xid8, $4))
-            union all
-            select private.sync_tombstone_json(s), s.txid, s.id from public.sync_tombstones s
-             where s.entity = $6 and s.user_id = $1 and s.txid >= $2
-               and ($3::xid8 is null or (s.txid, s.id) > ($3::xid8, $4))
-          ) c
-          order by c.txid, c.id
-          limit $5) p
-      $q$, tbl, owner, as_json)
+        from (select c.j, c.txid, c.id from (%s) c
+               where c.txid >= $2
+               order by c.txid, c.id
+               limit $5) p
+      $q$, stream)
         into recent
         using uid, horizon, after_txid, after_id, lim - n, e;
       -- Every settled row was sent: the cursor may move up to the oldest running transaction.
