@@ -1,3 +1,4 @@
+import { deviceStorage } from '../lib/device-storage';
 import {
   createMigrate,
   FLUSH,
@@ -28,17 +29,9 @@ const loadDexieStorage = () =>
 const IN_FLIGHT_PREFIX = 'postbloom:persist-in-flight:';
 const inFlight = new Map<string, string>();
 
-function localStore(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
 function dropCopy(key: string): void {
   try {
-    localStore()?.removeItem(IN_FLIGHT_PREFIX + key);
+    deviceStorage()?.removeItem(IN_FLIGHT_PREFIX + key);
   } catch {
     // nothing to drop
   }
@@ -46,7 +39,7 @@ function dropCopy(key: string): void {
 
 /** Copies the writes IndexedDB has not committed yet to local storage (see above). */
 export function keepInFlightWrites(): void {
-  const storage = localStore();
+  const storage = deviceStorage();
   for (const [key, value] of inFlight) {
     try {
       storage?.setItem(IN_FLIGHT_PREFIX + key, value);
@@ -60,7 +53,7 @@ export function keepInFlightWrites(): void {
 export const persistStorage: PersistStorage = {
   getItem: async (key) => {
     const dexie = await loadDexieStorage();
-    const copy = localStore()?.getItem(IN_FLIGHT_PREFIX + key) ?? null;
+    const copy = deviceStorage()?.getItem(IN_FLIGHT_PREFIX + key) ?? null;
     if (copy === null) return dexie.getItem(key);
     await dexie.setItem(key, copy);
     dropCopy(key);

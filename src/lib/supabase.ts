@@ -1,3 +1,4 @@
+import { deviceStorage } from './device-storage';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 
 export interface SupabaseConfig {
@@ -103,14 +104,8 @@ export async function loadSupabaseConfig(
   }
 }
 
-function localStorageOrUndefined(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    // Blocked storage (some privacy modes) throws on access: supabase-js then keeps it in memory.
-    return undefined;
-  }
-}
+// Blocked storage (some privacy modes) throws on access: supabase-js then keeps it in memory.
+const localStorageOrUndefined = () => deviceStorage() ?? undefined;
 
 let clientPromise: Promise<SupabaseClient> | undefined;
 

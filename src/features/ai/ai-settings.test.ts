@@ -4,7 +4,6 @@ import {
   BASE_URL_INVALID,
   clearAiSettings,
   DEFAULT_MODEL,
-  deviceStorage,
   hasStoredApiKey,
   memoryStorage,
   readAiSettings,
@@ -13,6 +12,7 @@ import {
   writeAiSettings,
   type AiSettingsForm,
 } from './ai-settings';
+import { deviceStorage } from '../../lib/device-storage';
 
 const blankForm: AiSettingsForm = { apiKey: '', organization: '', baseURL: '', model: '' };
 

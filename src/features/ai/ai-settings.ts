@@ -1,3 +1,4 @@
+import { deviceStorage } from '../../lib/device-storage';
 import { readStoredSessionUser } from '../../lib/supabase';
 import { aiMessages } from './ai-errors';
 
@@ -73,15 +74,6 @@ export function validateAiSettings(form: AiSettingsForm): AiSettingsValidation {
       ...(baseURL ? { baseURL } : {}),
     },
   };
-}
-
-/** The browser's local storage, or nothing where there is none (Node, a locked-down browser). */
-export function deviceStorage(): SettingsStorage | null {
-  try {
-    return typeof globalThis.localStorage === 'undefined' ? null : globalThis.localStorage;
-  } catch {
-    return null;
-  }
 }
 
 /** The user of the session kept on this device, or null when nobody is signed in here. */

@@ -1,3 +1,4 @@
+import { deviceStorage } from '../../lib/device-storage';
 import type { AppStartListening } from '../../app/store-types';
 import {
   passwordRecoveryClosed,
@@ -14,18 +15,10 @@ import { updatePassword } from './auth-thunks';
  */
 export const PASSWORD_RECOVERY_KEY = 'postbloom:password-recovery';
 
-function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
 function write(userId: string | null): void {
   try {
-    if (userId) storage()?.setItem(PASSWORD_RECOVERY_KEY, userId);
-    else storage()?.removeItem(PASSWORD_RECOVERY_KEY);
+    if (userId) deviceStorage()?.setItem(PASSWORD_RECOVERY_KEY, userId);
+    else deviceStorage()?.removeItem(PASSWORD_RECOVERY_KEY);
   } catch {
     // A full or blocked storage costs only the dialog's return after a reload.
   }
@@ -33,7 +26,7 @@ function write(userId: string | null): void {
 
 export function readPendingRecovery(): string | null {
   try {
-    return storage()?.getItem(PASSWORD_RECOVERY_KEY) ?? null;
+    return deviceStorage()?.getItem(PASSWORD_RECOVERY_KEY) ?? null;
   } catch {
     return null;
   }

@@ -1,3 +1,4 @@
+import { deviceStorage } from '../../lib/device-storage';
 import type { Idea } from './sample-data';
 
 /**
@@ -9,14 +10,6 @@ export const SAVED_IDEA_KEY = 'saved_idea';
 export type SavedIdea = Idea & { userId: string };
 
 type IdeaStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
-function deviceStorage(): IdeaStorage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
 
 function isSavedIdea(value: unknown): value is SavedIdea {
   if (typeof value !== 'object' || value === null) return false;
