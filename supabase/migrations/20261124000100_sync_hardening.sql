@@ -278,6 +278,7 @@ declare
   owner text;
   as_json text;
   stream text;
+  page_json text;
   changes jsonb := '{}'::jsonb;
   next_cursor jsonb;
   more boolean := false;
@@ -320,40 +321,52 @@ begin
       when 'user_profiles' then tbl := 'user_profiles'; owner := 'id'; as_json := 'sync_profile_json';
       else raise exception 'unknown entity' using errcode = '22023';
     end case;
-    -- The entity's rows and its tombstones after the cursor, as one stream. The names come from
-    -- the case above (%I quotes them); every value is a bound parameter: $1 the user, $3 and $4
-    -- the cursor, $6 the entity.
+    -- The entity's rows and its tombstones after the cursor, as one stream of keys. The names come
+    -- from the case above (%I quotes them); every value is a bound parameter: $1 the user, $3 and
+    -- $4 the cursor, $6 the entity.
     stream := pg_catalog.format($q$
-      select private.%3$I(t) as j, t.txid, t.id from public.%1$I t
+      select false as gone, t.txid, t.id from public.%1$I t
        where t.%2$I = $1 and ($3::xid8 is null or (t.txid, t.id) > ($3::xid8, $4))
       union all
-      select private.sync_tombstone_json(s), s.txid, s.id from public.sync_tombstones s
+      select true, s.txid, s.id from public.sync_tombstones s
        where s.entity = $6 and s.user_id = $1 and ($3::xid8 is null or (s.txid, s.id) > ($3::xid8, $4))
-    $q$, tbl, owner, as_json);
+    $q$, tbl, owner);
+    -- A page's rows as sent, built only for the rows on the page.
+    page_json := pg_catalog.format($q$
+      (select coalesce(pg_catalog.jsonb_agg(
+                case when p.gone
+                     then (select private.sync_tombstone_json(s) from public.sync_tombstones s
+                            where s.entity = $6 and s.id = p.id)
+                     else (select private.%2$I(t) from public.%1$I t where t.id = p.id)
+                end order by p.txid, p.id), '[]'::jsonb)
+         from page p)
+    $q$, tbl, as_json);
     -- Settled changes (older than every running transaction, $2), paged under the cursor.
     execute pg_catalog.format($q$
       with page as (
-        select c.j, c.txid, c.id from (%s) c
+        select c.gone, c.txid, c.id from (%1$s) c
          where c.txid < $2
          order by c.txid, c.id
          limit $5
       )
-      select coalesce((select pg_catalog.jsonb_agg(page.j order by page.txid, page.id) from page), '[]'::jsonb),
+      select %2$s,
              (select pg_catalog.count(*) from page),
              (select pg_catalog.jsonb_build_object('txid', page.txid::text, 'id', page.id) from page
                order by page.txid desc, page.id desc limit 1)
-    $q$, stream)
+    $q$, stream, page_json)
       into settled, n, last_seen
       using uid, horizon, after_txid, after_id, lim, e;
     if n < lim then
       -- Rows already visible but newer than a running transaction: sent, not passed by the cursor.
       execute pg_catalog.format($q$
-        select coalesce(pg_catalog.jsonb_agg(p.j order by p.txid, p.id), '[]'::jsonb)
-        from (select c.j, c.txid, c.id from (%s) c
-               where c.txid >= $2
-               order by c.txid, c.id
-               limit $5) p
-      $q$, stream)
+        with page as (
+          select c.gone, c.txid, c.id from (%1$s) c
+           where c.txid >= $2
+           order by c.txid, c.id
+           limit $5
+        )
+        select %2$s
+      $q$, stream, page_json)
         into recent
         using uid, horizon, after_txid, after_id, lim - n, e;
       -- Every settled row was sent: the cursor may move up to the oldest running transaction.
