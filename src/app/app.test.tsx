@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { selectThemeMode } from '../features/ui';
 import { AUTH_STORAGE_KEY } from '../lib/supabase';
-import { ada, renderApp, SIGNED_IN_PAGES, signedIn } from './app-test-support';
+import { ada, renderApp, SIGNED_IN_PAGES, signedIn } from '../testing/app-test-support';
 
 // The first visit to each lazily loaded page compiles it: allow more than the default second.
 configure({ asyncUtilTimeout: 5000 });

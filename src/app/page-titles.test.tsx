@@ -2,7 +2,7 @@
 // The first visit to each lazily loaded page compiles it: slow on a busy machine, hence the waits.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { renderApp, SIGNED_IN_PAGES, signedIn } from './app-test-support';
+import { renderApp, SIGNED_IN_PAGES, signedIn } from '../testing/app-test-support';
 
 vi.setConfig({ testTimeout: 20_000 });
 

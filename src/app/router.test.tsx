@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { renderApp, signedIn } from './app-test-support';
+import { renderApp, signedIn } from '../testing/app-test-support';
 import { preloadRoute } from './router';
 
 // Each test opens a page no earlier test in this file has loaded: a chunk, once in, stays in.

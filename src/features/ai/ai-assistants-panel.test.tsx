@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { startFakeOpenAI } from '../../../tests/fixtures/fake-openai';
 import { AiAssistantsPanel } from './ai-assistants-panel';
-import { renderWithAiStore, setUpFakeOpenAI } from './ai-panel-test-support';
+import { renderWithAiStore, setUpFakeOpenAI } from '../../testing/ai-panel';
 import { selectConnectionStatus } from './ai-slice';
 
 const openai = setUpFakeOpenAI('sk-valid-key-123456');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AiProviderPanel } from './ai-provider-panel';
-import { renderWithAiStore, setUpFakeOpenAI } from './ai-panel-test-support';
+import { renderWithAiStore, setUpFakeOpenAI } from '../../testing/ai-panel';
 
 const openai = setUpFakeOpenAI('sk-valid-key-123456');
 

@@ -8,7 +8,7 @@ import {
   syncRetryRequested,
   syncStatusChanged,
 } from './sync-slice';
-import { renderSyncIndicator, status } from './testing/render-sync-indicator';
+import { renderSyncIndicator, status } from '../../testing/render-sync-indicator';
 
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectivityChanged, syncStatusChanged } from './sync-slice';
-import { renderSyncIndicator, status } from './testing/render-sync-indicator';
+import { renderSyncIndicator, status } from '../../testing/render-sync-indicator';
 
 afterEach(cleanup);
 

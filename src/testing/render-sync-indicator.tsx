@@ -2,9 +2,9 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { vi } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
-import type { SyncEngineStatus } from '../../../lib/sync/engine';
-import { syncReducer } from '../sync-slice';
-import { SyncIndicator } from '../sync-indicator';
+import type { SyncEngineStatus } from '../lib/sync/engine';
+import { syncReducer } from '../features/sync/sync-slice';
+import { SyncIndicator } from '../features/sync/sync-indicator';
 
 /** An engine status: synced, online and leading, with `over` on top. */
 export function status(over: Partial<SyncEngineStatus>): SyncEngineStatus {

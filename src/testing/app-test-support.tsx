@@ -2,9 +2,9 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initialAuthState, type AuthState } from '../features/auth';
 import { initialOnboardingState } from '../features/onboarding';
-import { App } from './app';
-import { Providers } from './providers';
-import { makeStore } from './store';
+import { App } from '../app/app';
+import { Providers } from '../app/providers';
+import { makeStore } from '../app/store';
 
 export const ada = {
   id: '00000000-0000-4000-8000-000000000001',

@@ -3,10 +3,9 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/fixtures/fake-openai';
-// eslint-disable-next-line import-x/no-restricted-paths -- tests run the app's own store
-import { makeStore } from '../../app/store';
-import { signedIn } from '../auth';
+import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fixtures/fake-openai';
+import { makeStore } from '../app/store';
+import { signedIn } from '../features/auth';
 
 // Shared by the AI panel tests (ai-assistants-panel, ai-provider-panel).
 
