@@ -5,6 +5,26 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 
+// Code flows one way: shared (components, lib) -> features -> app.
+const sharedZones = [
+  {
+    target: './src/lib',
+    from: ['./src/features', './src/app'],
+    message: 'lib/ is shared code: it imports no feature and no app module.',
+  },
+  {
+    target: './src/components',
+    from: ['./src/features', './src/app'],
+    message: 'components/ is shared code: it imports no feature and no app module.',
+  },
+];
+const featureZone = {
+  target: './src/features',
+  from: './src/app',
+  except: ['./hooks.ts', './store-types.ts'],
+  message: 'A feature may import only the typed hooks from app/.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,7 +61,6 @@ export default tseslint.config(
     },
   },
   {
-    // Code flows one way: shared (components, lib) -> features -> app.
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -58,29 +77,15 @@ export default tseslint.config(
           ],
         },
       ],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './src/lib',
-              from: ['./src/features', './src/app'],
-              message: 'lib/ is shared code: it imports no feature and no app module.',
-            },
-            {
-              target: './src/components',
-              from: ['./src/features', './src/app'],
-              message: 'components/ is shared code: it imports no feature and no app module.',
-            },
-            {
-              target: './src/features',
-              from: './src/app',
-              except: ['./hooks.ts', './store-types.ts'],
-              message: 'A feature may import only the typed hooks from app/.',
-            },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [...sharedZones, featureZone] }],
+    },
+  },
+  {
+    // A feature's tests run it on the app's own store (makeStore, middleware and persistence), so
+    // they, like the support code in src/testing, may import from app/. Shared code's tests may not.
+    files: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: sharedZones }],
     },
   },
 );

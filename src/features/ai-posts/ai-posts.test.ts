@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-// eslint-disable-next-line import-x/no-restricted-paths -- tests run the app's own store, middleware included
 import { makeStore } from '../../app/store';
 import { openAppDb, type AppDb } from '../../lib/db';
 import { sessionEnded, signedIn } from '../auth';

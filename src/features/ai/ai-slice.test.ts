@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { persistStore } from 'redux-persist';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/fixtures/fake-openai';
-// eslint-disable-next-line import-x/no-restricted-paths -- tests run the app's own store, persistence included
 import { makeStore } from '../../app/store';
 import { getAppDb } from '../../lib/db';
 import { sessionEnded, signedIn } from '../auth';

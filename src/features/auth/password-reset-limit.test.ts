@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../../tests/api/harness';
 import { withEmbeddedBackend } from '../../testing/embedded-backend';
-// eslint-disable-next-line import-x/no-restricted-paths -- tests run the app's own store
 import { makeStore } from '../../app/store';
 import { authMessages, mapPasswordResetError } from './auth-errors';
 import { requestPasswordReset, signUp } from './auth-thunks';

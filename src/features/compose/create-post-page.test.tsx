@@ -5,7 +5,6 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { FAKE_POST, startFakeOpenAI, type FakeOpenAI } from '../../../tests/fixtures/fake-openai';
-// eslint-disable-next-line import-x/no-restricted-paths -- tests run the app's own store, middleware included
 import { makeStore } from '../../app/store';
 import { openAppDb, setAppDb, type AppDb } from '../../lib/db';
 import { providerChosen, selectAiProvider } from '../ai';

@@ -4,7 +4,6 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-// eslint-disable-next-line import-x/no-restricted-paths -- tests run the app's own store, middleware included
 import { makeStore } from '../../app/store';
 import { openAppDb, setAppDb, type AppDb } from '../../lib/db';
 import { signedIn } from '../auth';

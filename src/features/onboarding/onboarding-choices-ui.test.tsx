@@ -2,7 +2,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-// eslint-disable-next-line import-x/no-restricted-paths -- tests run the whole app on its real store
 import { renderApp, signedIn } from '../../testing/app-test-support';
 import { emptyForm } from './onboarding-form';
 import { OnboardingWizard } from './onboarding-wizard';
