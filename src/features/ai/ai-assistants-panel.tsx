@@ -1,11 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
@@ -16,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { SectionCard } from '../../components/section-card';
 import { aiMessages, settingsTestMessage, UNREACHABLE_HINTS } from './ai-errors';
 import { readAiSettingsForm, type AiSettingsErrors, type AiSettingsForm } from './ai-settings';
 import {
@@ -57,7 +55,6 @@ function ChatGptCard() {
   const [showKey, setShowKey] = useState(false);
   const keyRef = useRef<HTMLInputElement>(null);
   const baseUrlRef = useRef<HTMLInputElement>(null);
-  const headingId = useId();
 
   const testing = testState === 'testing';
   const keyBlank = form.apiKey.trim() === '';
@@ -87,107 +84,93 @@ function ChatGptCard() {
   }
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
+    <SectionCard
+      title="ChatGPT"
+      level={3}
+      subtitle="OpenAI"
+      action={
+        <Chip label={connectionStatusLabels[status]} color={statusColors[status]} size="small" />
+      }
+    >
       <Box component="form" noValidate onSubmit={handleSubmit}>
-        <CardContent>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-            <Box sx={{ flexGrow: 1 }}>
-              <Typography id={headingId} variant="h6" component="h3">
-                ChatGPT
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                OpenAI
-              </Typography>
-            </Box>
-            <Chip
-              label={connectionStatusLabels[status]}
-              color={statusColors[status]}
-              size="small"
-            />
-          </Stack>
-          <Stack spacing={2}>
-            <TextField
-              label="OpenAI API Key"
-              required
-              fullWidth
-              autoComplete="off"
-              type={showKey ? 'text' : 'password'}
-              value={form.apiKey}
-              inputRef={keyRef}
-              onChange={(event) => update('apiKey', event.target.value)}
-              error={Boolean(errors.apiKey)}
-              helperText={
-                errors.apiKey ??
-                'Your key stays on this device and is sent only to the API address below.'
-              }
-              slotProps={{
-                htmlInput: { spellCheck: false },
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <IconButton
-                        aria-label={showKey ? 'Hide API key' : 'Show API key'}
-                        onClick={() => setShowKey((shown) => !shown)}
-                        edge="end"
-                      >
-                        {showKey ? <VisibilityOff /> : <Visibility />}
-                      </IconButton>
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-            <TextField
-              label="Organization ID (optional)"
-              fullWidth
-              autoComplete="off"
-              value={form.organization}
-              onChange={(event) => update('organization', event.target.value)}
-            />
-            <TextField
-              label="API Base URL (optional)"
-              fullWidth
-              type="url"
-              autoComplete="off"
-              placeholder="https://api.openai.com/v1"
-              value={form.baseURL}
-              inputRef={baseUrlRef}
-              onChange={(event) => update('baseURL', event.target.value)}
-              error={Boolean(errors.baseURL)}
-              helperText={
-                errors.baseURL ??
-                'Leave blank for OpenAI. Any OpenAI-compatible endpoint works, such as Azure OpenAI, OpenRouter or a local model server.'
-              }
-            />
-            <TextField
-              label="Model"
-              fullWidth
-              autoComplete="off"
-              value={form.model}
-              onChange={(event) => update('model', event.target.value)}
-              helperText="For example gpt-4 or gpt-4o, or the model name your endpoint serves."
-            />
-          </Stack>
-          <Box aria-live="polite" sx={{ mt: 2 }}>
-            {testState === 'success' && (
-              <Alert severity="success">{settingsTestMessage(true)}</Alert>
-            )}
-            {testState === 'error' && (
-              <Alert severity="error">
-                <AlertTitle>
-                  {settingsTestMessage(false, failure?.kind, failure?.address)}
-                </AlertTitle>
-                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                  {(unreachable ? UNREACHABLE_HINTS : CONNECTION_HINTS).map((hint) => (
-                    <li key={hint}>{hint}</li>
-                  ))}
-                </Box>
-              </Alert>
-            )}
-            {saveError && <Alert severity="error">{saveError}</Alert>}
-          </Box>
-        </CardContent>
-        <CardActions sx={{ px: 2, pb: 2 }}>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <TextField
+            label="OpenAI API Key"
+            required
+            fullWidth
+            autoComplete="off"
+            type={showKey ? 'text' : 'password'}
+            value={form.apiKey}
+            inputRef={keyRef}
+            onChange={(event) => update('apiKey', event.target.value)}
+            error={Boolean(errors.apiKey)}
+            helperText={
+              errors.apiKey ??
+              'Your key stays on this device and is sent only to the API address below.'
+            }
+            slotProps={{
+              htmlInput: { spellCheck: false },
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton
+                      aria-label={showKey ? 'Hide API key' : 'Show API key'}
+                      onClick={() => setShowKey((shown) => !shown)}
+                      edge="end"
+                    >
+                      {showKey ? <VisibilityOff /> : <Visibility />}
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <TextField
+            label="Organization ID (optional)"
+            fullWidth
+            autoComplete="off"
+            value={form.organization}
+            onChange={(event) => update('organization', event.target.value)}
+          />
+          <TextField
+            label="API Base URL (optional)"
+            fullWidth
+            type="url"
+            autoComplete="off"
+            placeholder="https://api.openai.com/v1"
+            value={form.baseURL}
+            inputRef={baseUrlRef}
+            onChange={(event) => update('baseURL', event.target.value)}
+            error={Boolean(errors.baseURL)}
+            helperText={
+              errors.baseURL ??
+              'Leave blank for OpenAI. Any OpenAI-compatible endpoint works, such as Azure OpenAI, OpenRouter or a local model server.'
+            }
+          />
+          <TextField
+            label="Model"
+            fullWidth
+            autoComplete="off"
+            value={form.model}
+            onChange={(event) => update('model', event.target.value)}
+            helperText="For example gpt-4 or gpt-4o, or the model name your endpoint serves."
+          />
+        </Stack>
+        <Box aria-live="polite" sx={{ mt: 2 }}>
+          {testState === 'success' && <Alert severity="success">{settingsTestMessage(true)}</Alert>}
+          {testState === 'error' && (
+            <Alert severity="error">
+              <AlertTitle>{settingsTestMessage(false, failure?.kind, failure?.address)}</AlertTitle>
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {(unreachable ? UNREACHABLE_HINTS : CONNECTION_HINTS).map((hint) => (
+                  <li key={hint}>{hint}</li>
+                ))}
+              </Box>
+            </Alert>
+          )}
+          {saveError && <Alert severity="error">{saveError}</Alert>}
+        </Box>
+        <Box sx={{ mt: 2 }}>
           <Button
             type="submit"
             variant="contained"
@@ -196,33 +179,20 @@ function ChatGptCard() {
           >
             {testing ? 'Testing Connection...' : 'Save & Test Connection'}
           </Button>
-        </CardActions>
+        </Box>
       </Box>
-    </Card>
+    </SectionCard>
   );
 }
 
 function UnavailableProviderCard({ name, maker }: { name: string; maker: string }) {
-  const headingId = useId();
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} variant="h6" component="h3">
-          {name}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {maker}
-        </Typography>
-        <Typography variant="body2" sx={{ mt: 1 }}>
-          Support for {name} is coming soon.
-        </Typography>
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button variant="outlined" disabled>
-          Not connected
-        </Button>
-      </CardActions>
-    </Card>
+    <SectionCard title={name} level={3} subtitle={maker}>
+      <Typography variant="body2">Support for {name} is coming soon.</Typography>
+      <Button variant="outlined" disabled sx={{ mt: 2 }}>
+        Not connected
+      </Button>
+    </SectionCard>
   );
 }
 

@@ -3,8 +3,6 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
@@ -15,6 +13,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { SectionCard } from '../../components/section-card';
 import type { ConnectionTestResult } from './ai-client';
 import { aiMessages, connectionErrorMessage } from './ai-errors';
 import {
@@ -47,7 +46,6 @@ export function AiProviderPanel() {
   const status = useAppSelector((state) => selectConnectionStatus(state, provider));
   const [testing, setTesting] = useState(false);
   const [outcome, setOutcome] = useState<ConnectionTestResult | null>(null);
-  const headingId = useId();
   const providerLabelId = useId();
 
   async function handleTest() {
@@ -63,82 +61,74 @@ export function AiProviderPanel() {
   }
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-          <Typography id={headingId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-            AI Provider
-          </Typography>
-          <Chip label={connectionStatusLabels[status]} color={statusColors[status]} size="small" />
-        </Stack>
-        <FormControl>
-          <FormLabel id={providerLabelId}>AI provider</FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby={providerLabelId}
-            name="ai-provider"
-            value={provider}
-            onChange={(event) => {
-              if (isAiProvider(event.target.value)) {
-                dispatch(providerChosen(event.target.value));
-                setOutcome(null);
-              }
-            }}
+    <SectionCard
+      title="AI Provider"
+      action={
+        <Chip label={connectionStatusLabels[status]} color={statusColors[status]} size="small" />
+      }
+    >
+      <FormControl sx={{ mt: 1 }}>
+        <FormLabel id={providerLabelId}>AI provider</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={providerLabelId}
+          name="ai-provider"
+          value={provider}
+          onChange={(event) => {
+            if (isAiProvider(event.target.value)) {
+              dispatch(providerChosen(event.target.value));
+              setOutcome(null);
+            }
+          }}
+        >
+          {(Object.keys(providerLabels) as AiProviderId[]).map((id) => (
+            <FormControlLabel key={id} value={id} control={<Radio />} label={providerLabels[id]} />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      {provider === 'perplexity' && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Perplexity is not available yet. Choose ChatGPT to generate posts.
+        </Typography>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
+        <Button
+          variant="outlined"
+          onClick={handleTest}
+          disabled={testing || provider !== 'chatgpt'}
+          startIcon={testing ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {testing ? 'Testing...' : 'Test Connection'}
+        </Button>
+        <Button variant="contained" onClick={() => navigate('/create')}>
+          Generate Post
+        </Button>
+      </Stack>
+      <Box aria-live="polite" sx={{ mt: outcome ? 2 : 0 }}>
+        {outcome && (
+          <Alert
+            severity={outcome.ok ? 'success' : 'error'}
+            onClose={() => setOutcome(null)}
+            action={
+              !outcome.ok && outcome.kind !== 'failed' && outcome.kind !== 'empty-reply' ? (
+                <Button
+                  color="inherit"
+                  size="small"
+                  component={RouterLink}
+                  to="/settings"
+                  state={{ tab: 'integrations' }}
+                >
+                  Open Settings
+                </Button>
+              ) : undefined
+            }
           >
-            {(Object.keys(providerLabels) as AiProviderId[]).map((id) => (
-              <FormControlLabel
-                key={id}
-                value={id}
-                control={<Radio />}
-                label={providerLabels[id]}
-              />
-            ))}
-          </RadioGroup>
-        </FormControl>
-        {provider === 'perplexity' && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Perplexity is not available yet. Choose ChatGPT to generate posts.
-          </Typography>
+            {outcome.ok
+              ? aiMessages.connectionSucceeded
+              : connectionErrorMessage(outcome.kind, outcome.address)}
+          </Alert>
         )}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
-          <Button
-            variant="outlined"
-            onClick={handleTest}
-            disabled={testing || provider !== 'chatgpt'}
-            startIcon={testing ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {testing ? 'Testing...' : 'Test Connection'}
-          </Button>
-          <Button variant="contained" onClick={() => navigate('/create')}>
-            Generate Post
-          </Button>
-        </Stack>
-        <Box aria-live="polite" sx={{ mt: outcome ? 2 : 0 }}>
-          {outcome && (
-            <Alert
-              severity={outcome.ok ? 'success' : 'error'}
-              onClose={() => setOutcome(null)}
-              action={
-                !outcome.ok && outcome.kind !== 'failed' && outcome.kind !== 'empty-reply' ? (
-                  <Button
-                    color="inherit"
-                    size="small"
-                    component={RouterLink}
-                    to="/settings"
-                    state={{ tab: 'integrations' }}
-                  >
-                    Open Settings
-                  </Button>
-                ) : undefined
-              }
-            >
-              {outcome.ok
-                ? aiMessages.connectionSucceeded
-                : connectionErrorMessage(outcome.kind, outcome.address)}
-            </Alert>
-          )}
-        </Box>
-      </CardContent>
-    </Card>
+      </Box>
+    </SectionCard>
   );
 }

@@ -1,14 +1,13 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAppSelector } from '../../app/hooks';
 import { PostListItem } from '../../components/post-list-item';
+import { SectionCard } from '../../components/section-card';
 import {
   AI_POST_STATUS_LABELS,
   selectPendingReviewCount,
@@ -73,41 +72,35 @@ function AiPostItem({ post }: { post: AiPost }) {
 export function AiPostsPanel() {
   const posts = useAiPosts();
   const pending = useAppSelector(selectPendingReviewCount);
-  const headingId = useId();
   const [showAll, setShowAll] = useState(false);
   const shown = posts && !showAll ? posts.slice(0, AI_POSTS_SHOWN) : posts;
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
-          AI Generated Posts
+    <SectionCard title="AI Generated Posts">
+      {posts !== null && posts.length === 0 && (
+        <Typography color="text.secondary" sx={{ py: 2 }}>
+          No AI generated posts yet. Generate one on the Create Content page.
         </Typography>
-        {posts !== null && posts.length === 0 && (
-          <Typography color="text.secondary" sx={{ py: 2 }}>
-            No AI generated posts yet. Generate one on the Create Content page.
-          </Typography>
-        )}
-        {posts !== null && posts.length > 0 && (
-          <Box component="ul" sx={{ m: 0, p: 0 }}>
-            {shown?.map((post) => (
-              <AiPostItem key={post.id} post={post} />
-            ))}
-          </Box>
-        )}
-        {posts !== null && posts.length > AI_POSTS_SHOWN && (
-          <Button onClick={() => setShowAll((all) => !all)} fullWidth sx={{ mt: 1 }}>
-            {showAll ? 'Show Less' : `View All ${posts.length} AI Posts`}
-          </Button>
-        )}
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          sx={{ mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}
-        >
-          {`${pending} ${pending === 1 ? 'post' : 'posts'} pending review`}
-        </Typography>
-      </CardContent>
-    </Card>
+      )}
+      {posts !== null && posts.length > 0 && (
+        <Box component="ul" sx={{ m: 0, p: 0 }}>
+          {shown?.map((post) => (
+            <AiPostItem key={post.id} post={post} />
+          ))}
+        </Box>
+      )}
+      {posts !== null && posts.length > AI_POSTS_SHOWN && (
+        <Button onClick={() => setShowAll((all) => !all)} fullWidth sx={{ mt: 1 }}>
+          {showAll ? 'Show Less' : `View All ${posts.length} AI Posts`}
+        </Button>
+      )}
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}
+      >
+        {`${pending} ${pending === 1 ? 'post' : 'posts'} pending review`}
+      </Typography>
+    </SectionCard>
   );
 }

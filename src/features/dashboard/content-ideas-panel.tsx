@@ -1,9 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -11,6 +9,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useAppSelector } from '../../app/hooks';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
+import { SectionCard } from '../../components/section-card';
 import { selectCurrentUser } from '../auth';
 import { ideaLink } from './dashboard-format';
 import { SampleChip } from './sample-chip';
@@ -35,7 +34,6 @@ export function ContentIdeasPanel() {
     () => new Set(readSavedIdeas(userId).map((idea) => idea.id)),
   );
   const [notice, setNotice] = useState<Notice | null>(null);
-  const headingId = useId();
   const ideas = CONTENT_IDEAS.filter((idea) => filter === 'all' || idea.type === filter);
 
   function handleSave(id: string) {
@@ -51,69 +49,61 @@ export function ContentIdeasPanel() {
   }
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-          <Typography id={headingId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-            Content Ideas
-          </Typography>
-          <SampleChip />
-        </Stack>
-        <Tabs
-          value={filter}
-          onChange={(_event, value: IdeaFilter) => setFilter(value)}
-          aria-label="Filter ideas"
-          variant="scrollable"
-          allowScrollButtonsMobile
-          sx={{ mb: 1 }}
-        >
-          {FILTERS.map((f) => (
-            <Tab key={f.id} value={f.id} label={f.label} />
-          ))}
-        </Tabs>
-        <Box component="ul" sx={{ m: 0, p: 0 }}>
-          {ideas.map((idea) => (
-            <Box
-              component="li"
-              key={idea.id}
-              sx={{ py: 1.5, listStyle: 'none', '& + &': { borderTop: 1, borderColor: 'divider' } }}
-            >
-              <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
-                <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                  <Typography variant="subtitle2" component="h3">
-                    {idea.title}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {idea.description}
-                  </Typography>
-                </Box>
-                <Chip size="small" color="primary" label={`Score ${idea.score}`} />
-              </Stack>
-              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1, alignItems: 'center' }}>
-                <Chip size="small" variant="outlined" label={IDEA_TYPE_LABELS[idea.type]} />
-                <Box sx={{ flexGrow: 1 }} />
-                <Button
-                  size="small"
-                  onClick={() => handleSave(idea.id)}
-                  aria-label={`Save ${idea.title}`}
-                >
-                  {savedIds.has(idea.id) ? 'Saved' : 'Save'}
-                </Button>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  component={RouterLink}
-                  to={ideaLink(idea.title)}
-                  aria-label={`Create Post: ${idea.title}`}
-                >
-                  Create Post
-                </Button>
-              </Stack>
-            </Box>
-          ))}
-        </Box>
-      </CardContent>
+    <SectionCard title="Content Ideas" action={<SampleChip />}>
+      <Tabs
+        value={filter}
+        onChange={(_event, value: IdeaFilter) => setFilter(value)}
+        aria-label="Filter ideas"
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 1 }}
+      >
+        {FILTERS.map((f) => (
+          <Tab key={f.id} value={f.id} label={f.label} />
+        ))}
+      </Tabs>
+      <Box component="ul" sx={{ m: 0, p: 0 }}>
+        {ideas.map((idea) => (
+          <Box
+            component="li"
+            key={idea.id}
+            sx={{ py: 1.5, listStyle: 'none', '& + &': { borderTop: 1, borderColor: 'divider' } }}
+          >
+            <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
+              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                <Typography variant="subtitle2" component="h3">
+                  {idea.title}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {idea.description}
+                </Typography>
+              </Box>
+              <Chip size="small" color="primary" label={`Score ${idea.score}`} />
+            </Stack>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1, alignItems: 'center' }}>
+              <Chip size="small" variant="outlined" label={IDEA_TYPE_LABELS[idea.type]} />
+              <Box sx={{ flexGrow: 1 }} />
+              <Button
+                size="small"
+                onClick={() => handleSave(idea.id)}
+                aria-label={`Save ${idea.title}`}
+              >
+                {savedIds.has(idea.id) ? 'Saved' : 'Save'}
+              </Button>
+              <Button
+                size="small"
+                variant="outlined"
+                component={RouterLink}
+                to={ideaLink(idea.title)}
+                aria-label={`Create Post: ${idea.title}`}
+              >
+                Create Post
+              </Button>
+            </Stack>
+          </Box>
+        ))}
+      </Box>
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,11 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
@@ -14,6 +11,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PostListItem } from '../../components/post-list-item';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
+import { SectionCard } from '../../components/section-card';
 import { deleteDraft, selectAllDrafts, selectDraftsLoaded, type Draft } from '../drafts';
 import {
   cut,
@@ -75,7 +73,6 @@ export function DraftsPanel() {
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const headingId = useId();
 
   const shown = showAll ? drafts : drafts.slice(0, DRAFTS_SHOWN);
 
@@ -95,34 +92,31 @@ export function DraftsPanel() {
   }
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
-          <Typography id={headingId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-            Drafts
-          </Typography>
-          <Button component={RouterLink} to="/create" size="small">
-            New Draft
-          </Button>
-        </Stack>
-        {loaded && drafts.length === 0 && (
-          <Typography color="text.secondary" sx={{ py: 2 }}>
-            {draftMessages.empty}
-          </Typography>
-        )}
-        {drafts.length > 0 && (
-          <Box component="ul" sx={{ m: 0, p: 0 }}>
-            {shown.map((draft) => (
-              <DraftItem key={draft.id} draft={draft} onDelete={() => setPendingDelete(draft.id)} />
-            ))}
-          </Box>
-        )}
-        {drafts.length > DRAFTS_SHOWN && (
-          <Button onClick={() => setShowAll((all) => !all)} fullWidth sx={{ mt: 1 }}>
-            {showAll ? 'Show Less' : `View All ${drafts.length} Drafts`}
-          </Button>
-        )}
-      </CardContent>
+    <SectionCard
+      title="Drafts"
+      action={
+        <Button component={RouterLink} to="/create" size="small">
+          New Draft
+        </Button>
+      }
+    >
+      {loaded && drafts.length === 0 && (
+        <Typography color="text.secondary" sx={{ py: 2 }}>
+          {draftMessages.empty}
+        </Typography>
+      )}
+      {drafts.length > 0 && (
+        <Box component="ul" sx={{ m: 0, p: 0 }}>
+          {shown.map((draft) => (
+            <DraftItem key={draft.id} draft={draft} onDelete={() => setPendingDelete(draft.id)} />
+          ))}
+        </Box>
+      )}
+      {drafts.length > DRAFTS_SHOWN && (
+        <Button onClick={() => setShowAll((all) => !all)} fullWidth sx={{ mt: 1 }}>
+          {showAll ? 'Show Less' : `View All ${drafts.length} Drafts`}
+        </Button>
+      )}
       <ConfirmDialog
         open={pendingDelete !== null}
         title="Delete draft?"
@@ -134,6 +128,6 @@ export function DraftsPanel() {
         onConfirm={confirmDelete}
       />
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
-    </Card>
+    </SectionCard>
   );
 }

@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { SectionCard } from '../../components/section-card';
 import { platformLabels } from './platform-labels';
 import { SampleChip } from './sample-chip';
 import { PERFORMANCE_CARDS, PLATFORM_STATS } from './sample-data';
@@ -46,40 +47,31 @@ export function PerformanceOverview() {
 }
 
 export function PlatformOverview() {
-  const headingId = useId();
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
-          <Typography id={headingId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-            Platform Overview
-          </Typography>
-          <SampleChip />
-        </Stack>
-        <Box component="ul" sx={{ m: 0, p: 0 }}>
-          {PLATFORM_STATS.map((stats) => (
-            <Box
-              component="li"
-              key={stats.platform}
-              sx={{
-                py: 1.5,
-                listStyle: 'none',
-                display: 'flex',
-                flexWrap: 'wrap',
-                gap: 1,
-                '& + &': { borderTop: 1, borderColor: 'divider' },
-              }}
-            >
-              <Typography variant="subtitle2" component="h3" sx={{ flexGrow: 1, minWidth: 100 }}>
-                {platformLabels[stats.platform]}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {`${stats.followers} followers · ${stats.engagement} engagement · ${stats.posts} posts`}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-      </CardContent>
-    </Card>
+    <SectionCard title="Platform Overview" action={<SampleChip />}>
+      <Box component="ul" sx={{ m: 0, p: 0 }}>
+        {PLATFORM_STATS.map((stats) => (
+          <Box
+            component="li"
+            key={stats.platform}
+            sx={{
+              py: 1.5,
+              listStyle: 'none',
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: 1,
+              '& + &': { borderTop: 1, borderColor: 'divider' },
+            }}
+          >
+            <Typography variant="subtitle2" component="h3" sx={{ flexGrow: 1, minWidth: 100 }}>
+              {platformLabels[stats.platform]}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {`${stats.followers} followers · ${stats.engagement} engagement · ${stats.posts} posts`}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </SectionCard>
   );
 }

@@ -35,6 +35,7 @@ import {
   type ContactFormValues,
 } from './contact-validation';
 import { PageTitle } from '../../components/page-title';
+import { SectionCard } from '../../components/section-card';
 
 export const CONTACT_SEND_FAILED =
   'Failed to send message. Please try again or contact us directly.';
@@ -234,33 +235,28 @@ function ContactDetails() {
     { Icon: ForumIcon, label: 'Response time', value: `We reply ${REPLY_TIME}` },
   ];
   return (
-    <Card
-      variant="outlined"
+    <SectionCard
+      title="Contact details"
       sx={{ borderRadius: 3 }}
-      component="section"
-      aria-labelledby="details-heading"
+      contentSx={{ p: { xs: 3, md: 4 } }}
+      titleSx={{ fontWeight: 700 }}
     >
-      <CardContent sx={{ p: { xs: 3, md: 4 } }}>
-        <Typography id="details-heading" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
-          Contact details
-        </Typography>
-        <Stack component="dl" spacing={2.5} sx={{ m: 0, mt: 2.5 }}>
-          {rows.map(({ Icon, label, value }) => (
-            <Stack key={label} direction="row" spacing={1.5}>
-              <Icon color="primary" aria-hidden sx={{ mt: '2px' }} />
-              <Box>
-                <Typography component="dt" variant="subtitle2" sx={{ fontWeight: 700 }}>
-                  {label}
-                </Typography>
-                <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
-                  {value}
-                </Typography>
-              </Box>
-            </Stack>
-          ))}
-        </Stack>
-      </CardContent>
-    </Card>
+      <Stack component="dl" spacing={2.5} sx={{ m: 0, mt: 1.5 }}>
+        {rows.map(({ Icon, label, value }) => (
+          <Stack key={label} direction="row" spacing={1.5}>
+            <Icon color="primary" aria-hidden sx={{ mt: '2px' }} />
+            <Box>
+              <Typography component="dt" variant="subtitle2" sx={{ fontWeight: 700 }}>
+                {label}
+              </Typography>
+              <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
+                {value}
+              </Typography>
+            </Box>
+          </Stack>
+        ))}
+      </Stack>
+    </SectionCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { SectionCard } from '../../components/section-card';
 import { AiAssistantsPanel } from '../ai';
 
 type IntegrationsTab = 'ai' | 'social';
@@ -20,24 +21,18 @@ const PLATFORM_STATUS: { name: string; status: string; color: 'success' | 'warni
 const COMING_SOON = ['Twitter', 'Instagram'];
 
 function SocialPlatformsPanel() {
-  const headingId = useId();
   return (
     <Stack spacing={3}>
-      <Card variant="outlined" component="section" aria-labelledby={headingId}>
-        <CardContent>
-          <Typography id={headingId} variant="h6" component="h3" sx={{ mb: 1 }}>
-            Status overview
-          </Typography>
-          <Stack spacing={1}>
-            {PLATFORM_STATUS.map((platform) => (
-              <Stack key={platform.name} direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-                <Typography sx={{ flexGrow: 1 }}>{platform.name}</Typography>
-                <Chip size="small" color={platform.color} label={platform.status} />
-              </Stack>
-            ))}
-          </Stack>
-        </CardContent>
-      </Card>
+      <SectionCard title="Status overview" level={3}>
+        <Stack spacing={1}>
+          {PLATFORM_STATUS.map((platform) => (
+            <Stack key={platform.name} direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+              <Typography sx={{ flexGrow: 1 }}>{platform.name}</Typography>
+              <Chip size="small" color={platform.color} label={platform.status} />
+            </Stack>
+          ))}
+        </Stack>
+      </SectionCard>
       <Box
         sx={{
           display: 'grid',
