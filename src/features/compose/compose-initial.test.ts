@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AiPost } from '../ai-posts';
 import type { Draft } from '../drafts';
 import { composeInitial, composeWarnings, CUSTOM_PROMPT_ID, providerOf } from './compose-initial';
-import { dateTimeInputs } from './compose-validation';
+import { dateTimeInputs } from './schedule-dates';
 
 const NOW = new Date(2030, 0, 10, 9, 0);
 

@@ -1,16 +1,13 @@
-import type { DraftPlatform, DraftPostType } from '../../lib/db';
+import type { DraftPostType } from '../../lib/db';
+import type { DraftPlatform } from '../../lib/platforms';
+import type { AiProviderId } from '../ai';
 import type { AiPost } from '../ai-posts';
 import type { Draft } from '../drafts';
-import {
-  dateTimeInputs,
-  DEFAULT_PLATFORMS,
-  parsePlatformsParam,
-  PROMPT_PRESETS,
-  sampleSchedule,
-} from './compose-validation';
+import { DEFAULT_PLATFORMS, parsePlatformsParam } from './compose-options';
+import { PROMPT_PRESETS } from './prompt-presets';
+import { dateTimeInputs, sampleSchedule } from './schedule-dates';
 
 export type PublishMode = 'now' | 'schedule' | 'optimal';
-export type ProviderChoice = 'chatgpt' | 'perplexity';
 
 /** A prompt that is not one of the presets: an idea from the dashboard, or an older draft's. */
 export const CUSTOM_PROMPT_ID = 'custom';
@@ -25,9 +22,9 @@ export interface ComposeInitial {
   /** A preset id, CUSTOM_PROMPT_ID, or '' when none is chosen. */
   promptId: string;
   customPrompt: string | null;
-  provider: ProviderChoice;
+  provider: AiProviderId;
   /** The provider that wrote `content`; null for a post written by hand. */
-  writtenBy: ProviderChoice | null;
+  writtenBy: AiProviderId | null;
   publishMode: PublishMode;
   date: string;
   time: string;
@@ -45,10 +42,10 @@ export const composeWarnings = {
 } as const;
 
 /** The provider a draft names; openai is the old id of chatgpt. */
-export function providerOf<F extends ProviderChoice | null>(
+export function providerOf<F extends AiProviderId | null>(
   value: string | null | undefined,
   fallback: F,
-): ProviderChoice | F {
+): AiProviderId | F {
   if (value === 'perplexity') return 'perplexity';
   if (value === 'chatgpt' || value === 'openai') return 'chatgpt';
   return fallback;
@@ -71,7 +68,7 @@ export interface ComposeSources {
   draft: Draft | undefined;
   /** The AI generated post named by aiPost, when it exists on this device. */
   aiPost: AiPost | undefined;
-  provider: ProviderChoice;
+  provider: AiProviderId;
   now?: Date;
 }
 

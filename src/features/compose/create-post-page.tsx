@@ -7,10 +7,7 @@ import { useAiPosts } from '../ai-posts';
 import { selectDraftById, selectDraftsLoaded } from '../drafts';
 import { composeInitial } from './compose-initial';
 import { ComposeForm } from './compose-form';
-
-function isInternal(state: unknown): boolean {
-  return (state as { composeInternal?: unknown } | null)?.composeInternal === true;
-}
+import { isComposeInternal } from './use-compose-url-sync';
 
 /** /create: a new post, or the draft / AI generated post its query parameters name. */
 export default function CreatePostPage() {
@@ -27,7 +24,7 @@ export default function CreatePostPage() {
   // A new visit to /create starts a fresh form; the form's own address updates (after the first
   // save) must not, or they would throw away what is on screen.
   const [formKey, setFormKey] = useState(location.key);
-  if (!isInternal(location.state) && formKey !== location.key) setFormKey(location.key);
+  if (!isComposeInternal(location.state) && formKey !== location.key) setFormKey(location.key);
 
   if ((targetId && !draftsLoaded) || (aiPostId && aiPosts === null)) return <LoadingScreen />;
 

@@ -16,13 +16,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import RateReview from '@mui/icons-material/RateReview';
-import { SettingsLinkedText } from '../ai';
-import { CUSTOM_PROMPT_ID, type ProviderChoice } from './compose-initial';
-import { PROMPT_PRESETS } from './compose-validation';
+import { SettingsLinkedText, type AiProviderId } from '../ai';
+import { CUSTOM_PROMPT_ID } from './compose-initial';
+import { PROMPT_PRESETS } from './prompt-presets';
 
 export interface GeneratePanelProps {
-  provider: ProviderChoice;
-  onProviderChange: (provider: ProviderChoice) => void;
+  provider: AiProviderId;
+  onProviderChange: (provider: AiProviderId) => void;
   promptId: string;
   customPrompt: string | null;
   onPromptChange: (promptId: string) => void;
@@ -35,12 +35,12 @@ export interface GeneratePanelProps {
 }
 
 /** The ids of the two providers are the spec's; these are the names people know. */
-const PROVIDERS: { id: ProviderChoice; label: string }[] = [
+const PROVIDERS: { id: AiProviderId; label: string }[] = [
   { id: 'chatgpt', label: 'ChatGPT' },
   { id: 'perplexity', label: 'Perplexity' },
 ];
 
-export function providerName(provider: ProviderChoice): string {
+export function providerName(provider: AiProviderId): string {
   return PROVIDERS.find((p) => p.id === provider)?.label ?? provider;
 }
 
@@ -81,7 +81,7 @@ export function GeneratePanel({
               aria-labelledby={providerLabelId}
               name="compose-ai-provider"
               value={provider}
-              onChange={(event) => onProviderChange(event.target.value as ProviderChoice)}
+              onChange={(event) => onProviderChange(event.target.value as AiProviderId)}
             >
               {PROVIDERS.map((p) => (
                 <FormControlLabel key={p.id} value={p.id} control={<Radio />} label={p.label} />

@@ -5,8 +5,8 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { DraftPlatform } from '../../lib/db';
-import { lengthStatus, platformLabels } from './compose-validation';
+import { platformLabels, type DraftPlatform } from '../../lib/platforms';
+import { lengthStatus } from './compose-options';
 
 export interface PlatformPreviewProps {
   platform: DraftPlatform;

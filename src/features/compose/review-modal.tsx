@@ -15,10 +15,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import { useAppDispatch } from '../../app/hooks';
-import type { DraftPlatform } from '../../lib/db';
+import { platformLabels, type DraftPlatform } from '../../lib/platforms';
 import { aiMessages, AiError, improvePost } from '../ai';
 import { AI_POST_STATUS_LABELS, reviewAiPost, type AiPost } from '../ai-posts';
-import { composeMessages, platformLabels } from './compose-validation';
+import { composeMessages } from './compose-validation';
 import { PlatformPreview } from './platform-preview';
 
 type Decision = 'revise' | 'reject';

@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SectionCard } from '../../components/section-card';
-import { platformLabels } from './platform-labels';
+import { platformLabels } from '../../lib/platforms';
 import { SampleChip } from './sample-chip';
 import { PERFORMANCE_CARDS, PLATFORM_STATS } from './sample-data';
 

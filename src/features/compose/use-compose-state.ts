@@ -1,0 +1,149 @@
+import { useReducer, type Dispatch } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import type { DraftPostType } from '../../lib/db';
+import type { DraftPlatform } from '../../lib/platforms';
+import type { AiProviderId } from '../ai';
+import { selectAiPostById, type AiPost } from '../ai-posts';
+import { CUSTOM_PROMPT_ID, type ComposeInitial, type PublishMode } from './compose-initial';
+import { removeHashtag } from './hashtags';
+import type { ApprovalFlow } from './post-extras';
+import { PROMPT_PRESETS } from './prompt-presets';
+
+/** What the /create form holds; its dialogs and requests keep their own state. */
+export interface ComposeState {
+  /** The draft being edited; null until a new post is first saved. */
+  draftId: string | null;
+  content: string;
+  platforms: DraftPlatform[];
+  postType: DraftPostType;
+  promptId: string;
+  provider: AiProviderId;
+  /** The provider that wrote the text on screen; a post written by hand has none. */
+  writtenBy: AiProviderId | null;
+  publishMode: PublishMode;
+  date: string;
+  time: string;
+  approval: ApprovalFlow;
+  firstComment: boolean;
+  autoRespond: boolean;
+  /** The AI generated post the text came from, when it was kept on this device. */
+  aiPostId: string | null;
+  prediction: number | null;
+}
+
+/** The fields the form takes as chosen, with nothing else depending on them. */
+export type ComposeChoice = Partial<
+  Pick<
+    ComposeState,
+    | 'platforms'
+    | 'postType'
+    | 'promptId'
+    | 'provider'
+    | 'publishMode'
+    | 'date'
+    | 'time'
+    | 'approval'
+    | 'firstComment'
+    | 'autoRespond'
+  >
+>;
+
+export type ComposeEvent =
+  | { type: 'chosen'; choice: ComposeChoice }
+  | { type: 'contentEdited'; content: string }
+  | { type: 'hashtagRemoved'; tag: string }
+  | { type: 'postGenerated'; content: string; provider: AiProviderId; prediction: number }
+  | { type: 'generatedPostKept'; aiPostId: string | null }
+  | { type: 'reviewRevised'; content: string }
+  | { type: 'reviewApproved'; content: string }
+  | { type: 'draftCreated'; draftId: string };
+
+export function composeReducer(state: ComposeState, event: ComposeEvent): ComposeState {
+  switch (event.type) {
+    case 'chosen':
+      return { ...state, ...event.choice };
+    case 'contentEdited':
+      // An emptied editor holds nothing the AI wrote; an edited AI text still counts as its.
+      return {
+        ...state,
+        content: event.content,
+        writtenBy: event.content.trim() ? state.writtenBy : null,
+      };
+    case 'hashtagRemoved':
+      return { ...state, content: removeHashtag(state.content, event.tag) };
+    case 'postGenerated':
+      return {
+        ...state,
+        content: event.content,
+        writtenBy: event.provider,
+        prediction: event.prediction,
+      };
+    case 'generatedPostKept':
+      return { ...state, aiPostId: event.aiPostId };
+    case 'reviewRevised':
+      return { ...state, content: event.content };
+    case 'reviewApproved':
+      return { ...state, content: event.content, publishMode: 'schedule' };
+    case 'draftCreated':
+      return { ...state, draftId: event.draftId };
+  }
+}
+
+function composeStart({
+  initial,
+  prediction,
+}: {
+  initial: ComposeInitial;
+  prediction: number | null;
+}): ComposeState {
+  return {
+    draftId: initial.draftId,
+    content: initial.content,
+    platforms: initial.platforms,
+    postType: initial.postType,
+    promptId: initial.promptId,
+    provider: initial.provider,
+    writtenBy: initial.writtenBy,
+    publishMode: initial.publishMode,
+    date: initial.date,
+    time: initial.time,
+    approval: 'skip',
+    firstComment: false,
+    autoRespond: true,
+    aiPostId: initial.aiPostId,
+    prediction,
+  };
+}
+
+export interface ComposeStateHook {
+  form: ComposeState;
+  edit: Dispatch<ComposeEvent>;
+  choose: (choice: ComposeChoice) => void;
+  /** The AI generated post the text came from, as the store has it now. */
+  aiPost: AiPost | undefined;
+  /** The chosen prompt's text; null while none is chosen. */
+  promptText: string | null;
+}
+
+/** The form's state, starting from `initial`. */
+export function useComposeState(initial: ComposeInitial): ComposeStateHook {
+  // A post opened for review shows the prediction it was generated with.
+  const openedPrediction = useAppSelector((state) =>
+    initial.aiPostId
+      ? (selectAiPostById(state, initial.aiPostId)?.engagementPrediction ?? null)
+      : null,
+  );
+  const [form, edit] = useReducer(
+    composeReducer,
+    { initial, prediction: openedPrediction },
+    composeStart,
+  );
+  const aiPost = useAppSelector((state) =>
+    form.aiPostId ? selectAiPostById(state, form.aiPostId) : undefined,
+  );
+  const promptText =
+    form.promptId === CUSTOM_PROMPT_ID
+      ? initial.customPrompt
+      : (PROMPT_PRESETS.find((preset) => preset.id === form.promptId)?.prompt ?? null);
+  return { form, edit, choose: (choice) => edit({ type: 'chosen', choice }), aiPost, promptText };
+}
