@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react';
+import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initialAuthState, type AuthState } from '../features/auth';
 import { initialOnboardingState } from '../features/onboarding';
@@ -12,6 +13,31 @@ export const ada = {
   firstName: 'Ada',
   lastName: 'Lovelace',
 };
+
+// There is no backend here: the onboarding gate's server check fails and falls back to this
+// device's record, which renderApp sets up. Any other console error fails the test.
+const EXPECTED_ERRORS = [/^Onboarding status check failed/, /^Failed to load onboarding data/];
+
+/**
+ * Registers the calling file's hooks: after each test the app is unmounted, the URL is back at /,
+ * and a console error other than the onboarding gate's expected ones fails the test.
+ */
+export function setUpAppTests() {
+  let consoleError: MockInstance<typeof console.error>;
+  beforeEach(() => {
+    consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  afterEach(() => {
+    cleanup();
+    window.history.pushState(null, '', '/');
+    const unexpected = consoleError.mock.calls.filter(
+      ([first]) => !EXPECTED_ERRORS.some((expected) => expected.test(String(first))),
+    );
+    consoleError.mockRestore();
+    expect(unexpected).toEqual([]);
+  });
+}
 
 /** The whole app at `path`, on a real store holding `auth`. */
 export function renderApp(path: string, auth: Partial<AuthState> = {}, routeState?: unknown) {

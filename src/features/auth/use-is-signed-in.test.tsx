@@ -2,12 +2,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { makeBootStore } from './boot-store';
-import { makeStore } from './store';
-import type { AppStore } from './store-types';
-import { AUTH_STORAGE_KEY } from '../lib/supabase';
-import { initialAuthState, type AuthStatus } from '../features/auth/auth-state';
-import { useIsSignedIn } from '../features/auth/use-is-signed-in';
+import { makeBootStore } from '../../app/boot-store';
+import { makeStore } from '../../app/store';
+import type { AppStore } from '../../app/store-types';
+import { AUTH_STORAGE_KEY } from '../../lib/supabase';
+import { initialAuthState, type AuthStatus } from './auth-state';
+import { useIsSignedIn } from './use-is-signed-in';
 
 function Probe() {
   return <output>{useIsSignedIn() ? 'signed in' : 'visitor'}</output>;

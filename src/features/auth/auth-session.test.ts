@@ -1,20 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { uniqueEmail } from '../../tests/api/harness';
-import { withEmbeddedBackend } from '../testing/embedded-backend';
-import { makeStore, type AppStore } from './store';
-import { AUTH_STORAGE_KEY, setSupabaseClient } from '../lib/supabase';
-import { authMessages } from '../features/auth/auth-errors';
-import { selectAuthStatus, selectCurrentUser } from '../features/auth/auth-slice';
-import {
-  requestPasswordReset,
-  signIn,
-  signOut,
-  signUp,
-  updatePassword,
-} from '../features/auth/auth-thunks';
-import { validationMessages } from '../features/auth/validation';
+import { uniqueEmail } from '../../../tests/api/harness';
+import { withEmbeddedBackend } from '../../testing/embedded-backend';
+import { makeStore, type AppStore } from '../../app/store';
+import { AUTH_STORAGE_KEY, setSupabaseClient } from '../../lib/supabase';
+import { authMessages } from './auth-errors';
+import { selectAuthStatus, selectCurrentUser } from './auth-slice';
+import { requestPasswordReset, signIn, signOut, signUp, updatePassword } from './auth-thunks';
+import { validationMessages } from './validation';
 
 const PASSWORD = 'bloom-Secret-1';
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { cleanup, configure, screen } from '@testing-library/react';
-import { ada, renderApp, signedIn } from '../testing/app-test-support';
-import { openAppDb, setAppDb, type AppDb, type OnboardingRecord } from '../lib/db';
-import { emptyForm } from '../features/onboarding/onboarding-form';
-import { answersForWizard, formFromColumns } from '../features/onboarding/onboarding-record';
+import { ada, renderApp, signedIn } from '../../testing/app-test-support';
+import { openAppDb, setAppDb, type AppDb, type OnboardingRecord } from '../../lib/db';
+import { emptyForm } from './onboarding-form';
+import { answersForWizard, formFromColumns } from './onboarding-record';
 
 configure({ asyncUtilTimeout: 10_000 });
 

@@ -1,16 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { uniqueEmail } from '../../tests/api/harness';
-import { withEmbeddedBackend } from '../testing/embedded-backend';
+import { uniqueEmail } from '../../../tests/api/harness';
+import { withEmbeddedBackend } from '../../testing/embedded-backend';
 import {
   passwordRecoveryClosed,
   passwordRecoveryStarted,
   selectAuthStatus,
   selectCurrentUser,
   selectPasswordRecovery,
-} from '../features/auth/auth-slice';
-import { signOut, signUp, updatePassword } from '../features/auth/auth-thunks';
-import { PASSWORD_RECOVERY_KEY } from '../features/auth/password-recovery-state';
-import type { AppStore } from './store';
+} from './auth-slice';
+import { signOut, signUp, updatePassword } from './auth-thunks';
+import { PASSWORD_RECOVERY_KEY } from './password-recovery-state';
+import type { AppStore } from '../../app/store';
 
 const PASSWORD = 'bloom-Secret-1';
 
