@@ -66,3 +66,15 @@ export async function pull(
   if (error) throw new Error(`sync_pull: ${error.code} ${error.message}`);
   return data as Pull;
 }
+
+/** A pull of any registered entities (pull() above asks for post_drafts only). */
+export async function pullEntities(
+  client: SupabaseClient,
+  entities: string[],
+  since: unknown = {},
+  maxRows = 500,
+): Promise<Pull> {
+  const { data, error } = await client.rpc('sync_pull', { since, entities, max_rows: maxRows });
+  if (error) throw new Error(`sync_pull: ${error.code} ${error.message}`);
+  return data as Pull;
+}
