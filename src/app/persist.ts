@@ -11,12 +11,14 @@ import {
   type MigrationManifest,
   type PersistConfig,
   type PersistedState,
-  type PersistState,
 } from 'redux-persist';
 import { createDexieStorage, type PersistStorage } from '../lib/persist-storage';
-import { initialUiState, isThemeMode, uiReducer, type UiState } from '../features/ui';
+// Slice and persist files, not the features' index files (see root-reducer.ts).
+import { uiReducer } from '../features/ui/ui-slice';
+import { uiPersist } from '../features/ui/ui-persist';
 import { onboardingReducer, type OnboardingState } from '../features/onboarding/onboarding-slice';
-import { aiReducer, keepValidAiState, type AiState } from '../features/ai/ai-slice';
+import { aiReducer } from '../features/ai/ai-slice';
+import { aiPersist } from '../features/ai/ai-persist';
 
 // Dexie is loaded on the first read, not with the first paint's JavaScript.
 let dexieStorage: Promise<PersistStorage> | undefined;
@@ -77,30 +79,19 @@ export const persistStorage: PersistStorage = {
 
 export const PERSIST_ACTION_TYPES = [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER];
 
-// Add one step per version bump: { 2: (state) => ({ ...state, newField: default }) }.
-const uiMigrations: MigrationManifest = {};
+type SlicePersist<S> = Omit<PersistConfig<S>, 'storage' | 'timeout'>;
 
-type SavedUi = Partial<UiState> & { _persist: PersistState };
-
-/** Saved state comes from outside the app: keep only values the slice can hold. */
-function keepValidUi(state: PersistedState): PersistedState {
-  if (!state) return state;
-  const saved = state as SavedUi;
-  if (isThemeMode(saved.themeMode)) return saved;
-  return { ...saved, themeMode: initialUiState.themeMode } as SavedUi;
+/** A feature's persist config on the app's shared storage. */
+function onAppStorage<S>(config: SlicePersist<S>): PersistConfig<S> {
+  return {
+    ...config,
+    storage: persistStorage,
+    // 0 = no timeout: a slow read must not rehydrate with nothing and then overwrite what was saved.
+    timeout: 0,
+  };
 }
 
-const migrateUi = createMigrate(uiMigrations);
-
-export const uiPersistConfig: PersistConfig<UiState> = {
-  key: 'ui',
-  version: 1,
-  storage: persistStorage,
-  whitelist: ['themeMode'],
-  // 0 = no timeout: a slow read must not rehydrate with nothing and then overwrite what was saved.
-  timeout: 0,
-  migrate: async (state, version) => keepValidUi(await migrateUi(state, version)),
-};
+export const uiPersistConfig = onAppStorage(uiPersist);
 
 export const persistedUiReducer = persistReducer(uiPersistConfig, uiReducer);
 
@@ -117,29 +108,18 @@ const onboardingMigrations: MigrationManifest = {
   },
 };
 
-export const onboardingPersistConfig: PersistConfig<OnboardingState> = {
+export const onboardingPersistConfig = onAppStorage<OnboardingState>({
   key: 'onboarding',
   version: 2,
-  storage: persistStorage,
   whitelist: ['userId', 'answers', 'step', 'completed'],
-  timeout: 0,
   migrate: createMigrate(onboardingMigrations),
-};
+});
 
 export const persistedOnboardingReducer = persistReducer(
   onboardingPersistConfig,
   onboardingReducer,
 );
 
-// The AI provider choice and the last connection result per provider with the user it belongs to
-// (version 2); test states are re-learned, and the key itself never enters Redux.
-export const aiPersistConfig: PersistConfig<AiState> = {
-  key: 'ai',
-  version: 2,
-  storage: persistStorage,
-  whitelist: ['provider', 'connection', 'connectionOwner'],
-  timeout: 0,
-  migrate: async (state) => (state ? keepValidAiState(state) : state),
-};
+export const aiPersistConfig = onAppStorage(aiPersist);
 
 export const persistedAiReducer = persistReducer(aiPersistConfig, aiReducer);

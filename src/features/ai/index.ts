@@ -17,6 +17,7 @@ export {
   type AiSettingsTestState,
   type AiState,
 } from './ai-slice';
+export { aiPersist } from './ai-persist';
 export {
   generateHashtags,
   generatePost,

@@ -9,3 +9,4 @@ export {
   type ThemeMode,
   type UiState,
 } from './ui-state';
+export { uiPersist } from './ui-persist';
