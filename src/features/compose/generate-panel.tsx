@@ -2,8 +2,6 @@ import { useEffect, useId, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -16,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import RateReview from '@mui/icons-material/RateReview';
+import { SectionCard } from '../../components/section-card';
 import { SettingsLinkedText, type AiProviderId } from '../ai';
 import { CUSTOM_PROMPT_ID } from './compose-initial';
 import { PROMPT_PRESETS } from './prompt-presets';
@@ -58,7 +57,6 @@ export function GeneratePanel({
   onReview,
 }: GeneratePanelProps) {
   const providerLabelId = useId();
-  const headingId = useId();
   const unavailable = provider !== 'chatgpt';
   const errorRef = useRef<HTMLDivElement>(null);
 
@@ -68,83 +66,78 @@ export function GeneratePanel({
   }, [error]);
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 2 }}>
-          AI Assistant
-        </Typography>
-        <Stack spacing={2}>
-          <FormControl>
-            <FormLabel id={providerLabelId}>AI provider</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby={providerLabelId}
-              name="compose-ai-provider"
-              value={provider}
-              onChange={(event) => onProviderChange(event.target.value as AiProviderId)}
-            >
-              {PROVIDERS.map((p) => (
-                <FormControlLabel key={p.id} value={p.id} control={<Radio />} label={p.label} />
-              ))}
-            </RadioGroup>
-          </FormControl>
-          {unavailable && (
+    <SectionCard title="AI Assistant">
+      <Stack spacing={2} sx={{ mt: 1 }}>
+        <FormControl>
+          <FormLabel id={providerLabelId}>AI provider</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby={providerLabelId}
+            name="compose-ai-provider"
+            value={provider}
+            onChange={(event) => onProviderChange(event.target.value as AiProviderId)}
+          >
+            {PROVIDERS.map((p) => (
+              <FormControlLabel key={p.id} value={p.id} control={<Radio />} label={p.label} />
+            ))}
+          </RadioGroup>
+        </FormControl>
+        {unavailable && (
+          <Typography variant="body2" color="text.secondary">
+            Perplexity is not available yet. Choose ChatGPT to generate posts.
+          </Typography>
+        )}
+        <TextField
+          select
+          label="Content prompt"
+          value={promptId}
+          onChange={(event) => onPromptChange(event.target.value)}
+          fullWidth
+          helperText="What should the post be about?"
+        >
+          <MenuItem value="" disabled>
+            Choose a prompt
+          </MenuItem>
+          {customPrompt && <MenuItem value={CUSTOM_PROMPT_ID}>{customPrompt}</MenuItem>}
+          {PROMPT_PRESETS.map((preset) => (
+            <MenuItem key={preset.id} value={preset.id}>
+              {preset.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <Button
+            variant="contained"
+            onClick={onGenerate}
+            disabled={!promptId || generating || unavailable}
+            startIcon={
+              generating ? <CircularProgress size={16} color="inherit" /> : <AutoAwesome />
+            }
+          >
+            {generating ? 'Generating...' : `Generate with ${providerName(provider)}`}
+          </Button>
+          <Button
+            variant="outlined"
+            onClick={onReview}
+            disabled={reviewDisabled}
+            startIcon={<RateReview />}
+          >
+            Review & Edit
+          </Button>
+        </Stack>
+        <Box aria-live="polite">
+          {error && (
+            <Alert severity="error" ref={errorRef}>
+              <SettingsLinkedText text={error} />
+            </Alert>
+          )}
+          {!error && prediction !== null && (
             <Typography variant="body2" color="text.secondary">
-              Perplexity is not available yet. Choose ChatGPT to generate posts.
+              {`Predicted engagement: ${prediction}%`}
             </Typography>
           )}
-          <TextField
-            select
-            label="Content prompt"
-            value={promptId}
-            onChange={(event) => onPromptChange(event.target.value)}
-            fullWidth
-            helperText="What should the post be about?"
-          >
-            <MenuItem value="" disabled>
-              Choose a prompt
-            </MenuItem>
-            {customPrompt && <MenuItem value={CUSTOM_PROMPT_ID}>{customPrompt}</MenuItem>}
-            {PROMPT_PRESETS.map((preset) => (
-              <MenuItem key={preset.id} value={preset.id}>
-                {preset.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <Button
-              variant="contained"
-              onClick={onGenerate}
-              disabled={!promptId || generating || unavailable}
-              startIcon={
-                generating ? <CircularProgress size={16} color="inherit" /> : <AutoAwesome />
-              }
-            >
-              {generating ? 'Generating...' : `Generate with ${providerName(provider)}`}
-            </Button>
-            <Button
-              variant="outlined"
-              onClick={onReview}
-              disabled={reviewDisabled}
-              startIcon={<RateReview />}
-            >
-              Review & Edit
-            </Button>
-          </Stack>
-          <Box aria-live="polite">
-            {error && (
-              <Alert severity="error" ref={errorRef}>
-                <SettingsLinkedText text={error} />
-              </Alert>
-            )}
-            {!error && prediction !== null && (
-              <Typography variant="body2" color="text.secondary">
-                {`Predicted engagement: ${prediction}%`}
-              </Typography>
-            )}
-          </Box>
-        </Stack>
-      </CardContent>
-    </Card>
+        </Box>
+      </Stack>
+    </SectionCard>
   );
 }

@@ -1,10 +1,8 @@
-import { useId } from 'react';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { SectionCard } from '../../components/section-card';
 import { isPlatform, platformLabels, PLATFORMS, type DraftPlatform } from '../../lib/platforms';
 import { PlatformPreview } from './platform-preview';
 
@@ -15,6 +13,8 @@ export interface PlatformsSectionProps {
   authorName: string;
 }
 
+const TITLE = 'Platforms';
+
 /** Where the post goes, with a preview of it on each chosen platform. */
 export function PlatformsSection({
   platforms,
@@ -22,46 +22,41 @@ export function PlatformsSection({
   content,
   authorName,
 }: PlatformsSectionProps) {
-  const headingId = useId();
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 2 }}>
-          Platforms
-        </Typography>
-        <ToggleButtonGroup
-          value={platforms}
-          onChange={(_event, value: string[]) =>
-            onPlatformsChange(PLATFORMS.filter((p) => value.filter(isPlatform).includes(p)))
-          }
-          aria-labelledby={headingId}
-          color="primary"
-          size="small"
-          sx={{ flexWrap: 'wrap' }}
-        >
-          {PLATFORMS.map((platform) => (
-            <ToggleButton key={platform} value={platform}>
-              {platformLabels[platform]}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        <Stack spacing={2} sx={{ mt: 2 }}>
-          {platforms.length ? (
-            platforms.map((platform) => (
-              <PlatformPreview
-                key={platform}
-                platform={platform}
-                content={content}
-                authorName={authorName}
-              />
-            ))
-          ) : (
-            <Typography variant="body2" color="text.secondary">
-              Select a platform to see a preview.
-            </Typography>
-          )}
-        </Stack>
-      </CardContent>
-    </Card>
+    <SectionCard title={TITLE}>
+      <ToggleButtonGroup
+        value={platforms}
+        onChange={(_event, value: string[]) =>
+          onPlatformsChange(PLATFORMS.filter((p) => value.filter(isPlatform).includes(p)))
+        }
+        // The section's title: SectionCard does not share its heading's id.
+        aria-label={TITLE}
+        color="primary"
+        size="small"
+        sx={{ flexWrap: 'wrap', mt: 1 }}
+      >
+        {PLATFORMS.map((platform) => (
+          <ToggleButton key={platform} value={platform}>
+            {platformLabels[platform]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <Stack spacing={2} sx={{ mt: 2 }}>
+        {platforms.length ? (
+          platforms.map((platform) => (
+            <PlatformPreview
+              key={platform}
+              platform={platform}
+              content={content}
+              authorName={authorName}
+            />
+          ))
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Select a platform to see a preview.
+          </Typography>
+        )}
+      </Stack>
+    </SectionCard>
   );
 }

@@ -1,11 +1,8 @@
-import { useId } from 'react';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { SectionCard } from '../../components/section-card';
 import type { DraftPostType } from '../../lib/db';
 import { isPostType, POST_TYPES } from './compose-options';
 import { ImageUploadArea } from './image-upload-area';
@@ -24,41 +21,35 @@ export function PostContentSection({
   content,
   onContentChange,
 }: PostContentSectionProps) {
-  const headingId = useId();
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
-          Post
-        </Typography>
-        <Tabs
-          value={postType}
-          onChange={(_event, value: string) => {
-            if (isPostType(value)) onPostTypeChange(value);
-          }}
-          aria-label="Post type"
-          // Three equal tabs fit a phone; a scrolling strip hid Carousel there.
-          variant="fullWidth"
-          sx={{ mb: 2, maxWidth: { sm: 480 } }}
-        >
-          {POST_TYPES.map((type) => (
-            <Tab key={type.id} value={type.id} label={type.label} />
-          ))}
-        </Tabs>
-        <Stack spacing={2}>
-          {postType !== 'text' && <ImageUploadArea multiple={postType === 'carousel'} />}
-          <TextField
-            label="Post content"
-            multiline
-            minRows={6}
-            fullWidth
-            value={content}
-            onChange={(event) => onContentChange(event.target.value)}
-            placeholder="What would you like to share?"
-            helperText={`${content.length} characters`}
-          />
-        </Stack>
-      </CardContent>
-    </Card>
+    <SectionCard title="Post">
+      <Tabs
+        value={postType}
+        onChange={(_event, value: string) => {
+          if (isPostType(value)) onPostTypeChange(value);
+        }}
+        aria-label="Post type"
+        // Three equal tabs fit a phone; a scrolling strip hid Carousel there.
+        variant="fullWidth"
+        sx={{ mb: 2, maxWidth: { sm: 480 } }}
+      >
+        {POST_TYPES.map((type) => (
+          <Tab key={type.id} value={type.id} label={type.label} />
+        ))}
+      </Tabs>
+      <Stack spacing={2}>
+        {postType !== 'text' && <ImageUploadArea multiple={postType === 'carousel'} />}
+        <TextField
+          label="Post content"
+          multiline
+          minRows={6}
+          fullWidth
+          value={content}
+          onChange={(event) => onContentChange(event.target.value)}
+          placeholder="What would you like to share?"
+          helperText={`${content.length} characters`}
+        />
+      </Stack>
+    </SectionCard>
   );
 }

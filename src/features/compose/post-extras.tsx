@@ -1,7 +1,5 @@
 import { useId } from 'react';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -10,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { SectionCard } from '../../components/section-card';
 
 export type ApprovalFlow = 'skip' | 'manager' | 'team';
 
@@ -41,73 +40,67 @@ export function PostExtras({
   autoRespond,
   onAutoRespondChange,
 }: PostExtrasProps) {
-  const headingId = useId();
   const hashtagsId = useId();
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 2 }}>
-          Extras
-        </Typography>
-        <Stack spacing={2}>
-          <Box role="group" aria-labelledby={hashtagsId}>
-            <Typography id={hashtagsId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-              Hashtags
+    <SectionCard title="Extras">
+      <Stack spacing={2} sx={{ mt: 1 }}>
+        <Box role="group" aria-labelledby={hashtagsId}>
+          <Typography id={hashtagsId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+            Hashtags
+          </Typography>
+          {hashtags.length ? (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+              {hashtags.map((tag) => (
+                <Chip
+                  key={tag}
+                  label={tag}
+                  color="primary"
+                  variant="outlined"
+                  onDelete={() => onRemoveHashtag(tag)}
+                  aria-label={`${tag}, press Delete to remove`}
+                />
+              ))}
+            </Stack>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              No hashtags yet. Generate a post, or type #hashtags in the content.
             </Typography>
-            {hashtags.length ? (
-              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-                {hashtags.map((tag) => (
-                  <Chip
-                    key={tag}
-                    label={tag}
-                    color="primary"
-                    variant="outlined"
-                    onDelete={() => onRemoveHashtag(tag)}
-                    aria-label={`${tag}, press Delete to remove`}
-                  />
-                ))}
-              </Stack>
-            ) : (
-              <Typography variant="body2" color="text.secondary">
-                No hashtags yet. Generate a post, or type #hashtags in the content.
-              </Typography>
-            )}
-          </Box>
-          <TextField
-            select
-            label="Approval flow"
-            value={approval}
-            onChange={(event) => onApprovalChange(event.target.value as ApprovalFlow)}
-            fullWidth
-          >
-            {APPROVAL_FLOWS.map((flow) => (
-              <MenuItem key={flow.id} value={flow.id}>
-                {flow.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <FormGroup>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={firstComment}
-                  onChange={(event) => onFirstCommentChange(event.target.checked)}
-                />
-              }
-              label="First comment"
-            />
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={autoRespond}
-                  onChange={(event) => onAutoRespondChange(event.target.checked)}
-                />
-              }
-              label="Auto-respond to comments"
-            />
-          </FormGroup>
-        </Stack>
-      </CardContent>
-    </Card>
+          )}
+        </Box>
+        <TextField
+          select
+          label="Approval flow"
+          value={approval}
+          onChange={(event) => onApprovalChange(event.target.value as ApprovalFlow)}
+          fullWidth
+        >
+          {APPROVAL_FLOWS.map((flow) => (
+            <MenuItem key={flow.id} value={flow.id}>
+              {flow.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <FormGroup>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={firstComment}
+                onChange={(event) => onFirstCommentChange(event.target.checked)}
+              />
+            }
+            label="First comment"
+          />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={autoRespond}
+                onChange={(event) => onAutoRespondChange(event.target.checked)}
+              />
+            }
+            label="Auto-respond to comments"
+          />
+        </FormGroup>
+      </Stack>
+    </SectionCard>
   );
 }

@@ -1,7 +1,4 @@
-import { useId } from 'react';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -9,10 +6,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Schedule from '@mui/icons-material/Schedule';
+import { SectionCard } from '../../components/section-card';
 import type { PublishMode } from './compose-initial';
 
 /** Sample data: no timing model exists yet. */
 export const SAMPLE_AI_RECOMMENDATION = 'Tuesday 10:30 AM';
+
+const TITLE = 'Publish time';
 
 const MODES: { id: PublishMode; label: string }[] = [
   { id: 'now', label: 'Publish now' },
@@ -37,64 +37,59 @@ export function PublishTimeSection({
   onDateChange,
   onTimeChange,
 }: PublishTimeSectionProps) {
-  const labelId = useId();
   return (
-    <Card variant="outlined" component="section" aria-labelledby={labelId}>
-      <CardContent>
-        <Typography id={labelId} variant="h6" component="h2" sx={{ mb: 1 }}>
-          Publish time
-        </Typography>
-        <RadioGroup
-          aria-labelledby={labelId}
-          name="publish-time"
-          value={mode}
-          onChange={(event) => onModeChange(event.target.value as PublishMode)}
-        >
-          {MODES.map((m) => (
-            <FormControlLabel key={m.id} value={m.id} control={<Radio />} label={m.label} />
-          ))}
-        </RadioGroup>
-        {mode === 'schedule' && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
-            <TextField
-              type="date"
-              label="Date"
-              value={date}
-              onChange={(event) => onDateChange(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-            />
-            <TextField
-              type="time"
-              label="Time"
-              value={time}
-              onChange={(event) => onTimeChange(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-            />
-          </Stack>
-        )}
-        <Box
-          sx={{
-            mt: 2,
-            p: 1.5,
-            borderRadius: 1,
-            bgcolor: 'action.hover',
-            display: 'flex',
-            gap: 1,
-            alignItems: 'center',
-          }}
-        >
-          <Schedule color="primary" aria-hidden />
-          <Typography variant="body2">
-            AI recommendation: <strong>{SAMPLE_AI_RECOMMENDATION}</strong>
-            <Typography component="span" variant="caption" color="text.secondary">
-              {' '}
-              (sample)
-            </Typography>
+    <SectionCard title={TITLE}>
+      <RadioGroup
+        // The section's title: SectionCard does not share its heading's id.
+        aria-label={TITLE}
+        name="publish-time"
+        value={mode}
+        onChange={(event) => onModeChange(event.target.value as PublishMode)}
+      >
+        {MODES.map((m) => (
+          <FormControlLabel key={m.id} value={m.id} control={<Radio />} label={m.label} />
+        ))}
+      </RadioGroup>
+      {mode === 'schedule' && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
+          <TextField
+            type="date"
+            label="Date"
+            value={date}
+            onChange={(event) => onDateChange(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            fullWidth
+          />
+          <TextField
+            type="time"
+            label="Time"
+            value={time}
+            onChange={(event) => onTimeChange(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            fullWidth
+          />
+        </Stack>
+      )}
+      <Box
+        sx={{
+          mt: 2,
+          p: 1.5,
+          borderRadius: 1,
+          bgcolor: 'action.hover',
+          display: 'flex',
+          gap: 1,
+          alignItems: 'center',
+        }}
+      >
+        <Schedule color="primary" aria-hidden />
+        <Typography variant="body2">
+          AI recommendation: <strong>{SAMPLE_AI_RECOMMENDATION}</strong>
+          <Typography component="span" variant="caption" color="text.secondary">
+            {' '}
+            (sample)
           </Typography>
-        </Box>
-      </CardContent>
-    </Card>
+        </Typography>
+      </Box>
+    </SectionCard>
   );
 }
