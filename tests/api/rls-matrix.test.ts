@@ -262,3 +262,25 @@ describe('service_role', () => {
     expect(data).toEqual([{ content: 'by the service' }]);
   });
 });
+
+describe('every table', () => {
+  it('has row-level security, in the API schema and in private (sync bookkeeping, registry)', async () => {
+    const rows = await dbRows<{ name: string; rls: boolean }>(
+      server,
+      `select n.nspname || '.' || c.relname as name, c.relrowsecurity as rls
+         from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname in ('public', 'private') and c.relkind in ('r', 'p')
+        order by 1`,
+    );
+    expect(rows.filter((r) => !r.rls)).toEqual([]);
+    expect(rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        ...tables.map((t) => `public.${t.table}`),
+        'public.sync_mutations',
+        'public.sync_tombstones',
+        'private.sync_maintenance',
+        'private.sync_entities',
+      ]),
+    );
+  });
+});
