@@ -3,6 +3,7 @@
 import { makeStore } from '../src/app/store.ts';
 import { loadDrafts, saveDraft } from '../src/features/drafts/index.ts';
 import { openAppDb, setAppDb, type DraftRecord } from '../src/lib/db.ts';
+import { makeDraftRecord } from '../src/testing/factories.ts';
 
 export async function saveLatency(n: number, userId: string): Promise<number[]> {
   const db = openAppDb(`bench-save-${Date.now()}`);
@@ -34,21 +35,13 @@ export async function seedDrafts(n: number, userId: string): Promise<number> {
   const base = Date.parse('2026-01-01T00:00:00Z');
   const rows: DraftRecord[] = Array.from({ length: n }, (_, i) => {
     const at = new Date(base + i * 60_000).toISOString();
-    return {
-      id: crypto.randomUUID(),
+    return makeDraftRecord({
       userId,
       content: `Stored draft ${i}: weekend opening hours, new menu items and a customer story. #local`,
       platforms: ['facebook', 'linkedin'],
-      postType: 'text',
-      prompt: null,
-      aiProvider: null,
-      status: 'draft',
-      scheduledFor: null,
-      conflictOf: null,
-      createdAt: at,
       updatedAt: at,
       version: 1,
-    };
+    });
   });
   await db.drafts.bulkPut(rows);
   const count = await db.drafts.where('userId').equals(userId).count();

@@ -19,11 +19,13 @@ import { build as viteBuild } from 'vite';
 import WebSocket from 'ws';
 import { startServer } from '../server/start-server.ts';
 import { makeStore } from '../src/app/store.ts';
-import { loadDrafts, saveDraft } from '../src/features/drafts/index.ts';
+import { syncEntities } from '../src/app/sync-entities.ts';
+import { loadDrafts, postDraftsEntity, saveDraft } from '../src/features/drafts/index.ts';
 import { openAppDb, setAppDb, type DraftRecord } from '../src/lib/db.ts';
 import { SyncEngine } from '../src/lib/sync/engine.ts';
 import { queueWrite } from '../src/lib/sync/outbox.ts';
 import { createSupabaseTransport } from '../src/lib/sync/transport.ts';
+import { makeDraftRecord } from '../src/testing/factories.ts';
 import { chromiumPath } from './check-chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -91,19 +93,7 @@ function nodeClient(url: string, anonKey: string): SupabaseClient {
 }
 
 function benchDraft(userId: string, i: number): DraftRecord {
-  const now = new Date().toISOString();
-  return {
-    id: crypto.randomUUID(),
-    userId,
-    ...draftInput(i),
-    platforms: ['facebook', 'instagram'],
-    status: 'draft',
-    scheduledFor: null,
-    conflictOf: null,
-    createdAt: now,
-    updatedAt: now,
-    version: null,
-  };
+  return makeDraftRecord({ userId, ...draftInput(i) });
 }
 
 async function pushTimes(): Promise<{
@@ -126,7 +116,7 @@ async function pushTimes(): Promise<{
       const name = `bench-push-${batchSize}-${Date.now()}`;
       const db = openAppDb(name);
       for (let i = 0; i < PUSHED; i++)
-        await queueWrite(db, { op: 'upsert', entity: 'post_drafts', row: benchDraft(userId, i) });
+        await queueWrite(db, postDraftsEntity, { op: 'upsert', row: benchDraft(userId, i) });
       let requests = 0;
       const transport = createSupabaseTransport(client, userId);
       const counted = {
@@ -137,6 +127,7 @@ async function pushTimes(): Promise<{
         db,
         transport: counted,
         userId,
+        registry: syncEntities,
         batchSize,
         locks: null,
         channel: null,

@@ -14,5 +14,8 @@ export const startAppListening: AppStartListening = listenerMiddleware.startList
 
 // Each feature registers its reactive flows here, once.
 addAuthListeners(startAppListening);
-addSyncListeners(startAppListening);
+// The synced entities load with the engine, off the first download.
+addSyncListeners(startAppListening, {
+  loadEntities: () => import('./sync-entities').then((m) => m.syncEntities),
+});
 addAiSettingsListeners(startAppListening);

@@ -3,10 +3,13 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Dexie } from 'dexie';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncEntities } from '../../src/app/sync-entities.ts';
+import { postDraftsEntity } from '../../src/features/drafts/index.ts';
 import { openAppDb, type AppDb, type DraftRecord } from '../../src/lib/db.ts';
 import { SyncEngine } from '../../src/lib/sync/engine.ts';
 import { queueWrite } from '../../src/lib/sync/outbox.ts';
 import { createSupabaseTransport } from '../../src/lib/sync/transport.ts';
+import { makeDraftRecord } from '../../src/testing/factories.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /*
@@ -105,6 +108,7 @@ class Device {
       db: this.db,
       transport: createSupabaseTransport(this.client, this.userId),
       userId: this.userId,
+      registry: syncEntities,
       now: () => clock.t,
       backoff: { baseMs: 50, capMs: 5_000, random: this.net.rng },
       leaseMs: 30_000,
@@ -247,24 +251,9 @@ async function runSequence(seed: number): Promise<RunReport> {
       if (r < 0.18 || local.length === 0) {
         const content = `${d.name}-${seed}-${++counter}`;
         const now = new Date(clock.t).toISOString();
-        await queueWrite(d.db, {
+        await queueWrite(d.db, postDraftsEntity, {
           op: 'upsert',
-          entity: 'post_drafts',
-          row: {
-            id: crypto.randomUUID(),
-            userId,
-            content,
-            platforms: ['facebook'],
-            postType: 'text',
-            prompt: null,
-            aiProvider: null,
-            status: 'draft',
-            scheduledFor: null,
-            conflictOf: null,
-            createdAt: now,
-            updatedAt: now,
-            version: null,
-          },
+          row: makeDraftRecord({ userId, content, createdAt: now, updatedAt: now }),
         });
         written.add(content);
         log.push(`${d.name} create ${content}`);
@@ -272,17 +261,13 @@ async function runSequence(seed: number): Promise<RunReport> {
         const target = pick(local);
         const content = `${d.name}-${seed}-${++counter}`;
         superseded.add(target.content);
-        await queueWrite(d.db, {
-          op: 'upsert',
-          entity: 'post_drafts',
-          row: { ...target, content },
-        });
+        await queueWrite(d.db, postDraftsEntity, { op: 'upsert', row: { ...target, content } });
         written.add(content);
         log.push(`${d.name} edit ${target.id.slice(0, 8)} ${target.content} -> ${content}`);
       } else if (r < 0.68) {
         const target = pick(local);
         superseded.add(target.content);
-        await queueWrite(d.db, { op: 'delete', entity: 'post_drafts', userId, id: target.id });
+        await queueWrite(d.db, postDraftsEntity, { op: 'delete', userId, id: target.id });
         log.push(`${d.name} delete ${target.id.slice(0, 8)} ${target.content}`);
       } else if (r < 0.88) {
         log.push(`${d.name} sync${d.net.offline ? ' (offline)' : ''}`);

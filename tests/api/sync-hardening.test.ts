@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startServer } from '../../server/start-server.ts';
+import { syncEntities } from '../../src/app/sync-entities.ts';
 import { openAppDb } from '../../src/lib/db.ts';
 import { SyncEngine } from '../../src/lib/sync/engine.ts';
 import { createSupabaseTransport } from '../../src/lib/sync/transport.ts';
@@ -56,6 +57,7 @@ describe('deletes made outside sync', () => {
         db: phone,
         transport: createSupabaseTransport(alice.client, alice.userId),
         userId: alice.userId,
+        registry: syncEntities,
         locks: null,
         channel: null,
       });

@@ -3,6 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Dexie } from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncEntities } from '../../src/app/sync-entities.ts';
+import { onboardingDataEntity } from '../../src/features/onboarding/index.ts';
+import { userProfilesEntity } from '../../src/features/profile/index.ts';
 import { openAppDb, type AppDb, type OnboardingRecord } from '../../src/lib/db.ts';
 import { SyncEngine } from '../../src/lib/sync/engine.ts';
 import { queueWrite } from '../../src/lib/sync/outbox.ts';
@@ -400,19 +403,16 @@ describe('the sync engine with the onboarding entities', () => {
     const u = await newUser();
     const phone = device();
     const laptop = device();
-    await queueWrite(phone, {
+    await queueWrite(phone, onboardingDataEntity, {
       op: 'upsert',
-      entity: 'onboarding_data',
       row: record(u.userId, u.userId, 'From The Phone'),
     });
-    await queueWrite(laptop, {
+    await queueWrite(laptop, onboardingDataEntity, {
       op: 'upsert',
-      entity: 'onboarding_data',
       row: record(u.userId, u.userId, 'From The Laptop'),
     });
-    await queueWrite(laptop, {
+    await queueWrite(laptop, userProfilesEntity, {
       op: 'upsert',
-      entity: 'user_profiles',
       row: {
         id: u.userId,
         userId: u.userId,
@@ -432,6 +432,7 @@ describe('the sync engine with the onboarding entities', () => {
         db,
         transport: createSupabaseTransport(u.client, u.userId),
         userId: u.userId,
+        registry: syncEntities,
         locks: null,
         channel: null,
       });
@@ -461,15 +462,15 @@ describe('the sync engine with the onboarding entities', () => {
   it('parks a refused completion with its SQLSTATE and keeps it on the device', async () => {
     const u = await newUser();
     const db = device();
-    await queueWrite(db, {
+    await queueWrite(db, onboardingDataEntity, {
       op: 'upsert',
-      entity: 'onboarding_data',
       row: { ...record(u.userId, u.userId, 'Refused Shop'), businessType: 'spaceship' },
     });
     const engine = new SyncEngine({
       db,
       transport: createSupabaseTransport(u.client, u.userId),
       userId: u.userId,
+      registry: syncEntities,
       locks: null,
       channel: null,
     });

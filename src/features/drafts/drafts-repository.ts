@@ -6,16 +6,15 @@ import {
   type DraftPostType,
   type DraftStatus,
 } from '../../lib/db';
-import { outboxWritten } from '../../lib/sync/events';
-import { queueWrite } from '../../lib/sync/outbox';
+import { writeSynced, type ThunkDispatcher } from '../../lib/sync/write';
 import {
   draftDeleted,
   draftSaved,
   draftsLoaded,
-  POST_DRAFTS_ENTITY,
   type Draft,
   type DraftsState,
 } from './drafts-slice';
+import { postDraftsEntity } from './drafts-sync';
 
 /** What a screen hands over to save a draft; the id is absent for a new one. */
 export interface DraftInput {
@@ -56,7 +55,7 @@ export function loadDrafts(userId: string, db: AppDb = getAppDb()) {
  * waits for the network: the sync engine pushes it when it can.
  */
 export function saveDraft(input: DraftInput, db: AppDb = getAppDb()) {
-  return async (dispatch: Dispatch, getState: GetState): Promise<Draft> => {
+  return async (dispatch: ThunkDispatcher, getState: GetState): Promise<Draft> => {
     const state = draftsState(getState);
     const userId = state.userId;
     if (!userId) throw new NotSignedInError();
@@ -77,20 +76,20 @@ export function saveDraft(input: DraftInput, db: AppDb = getAppDb()) {
       updatedAt: now,
       version: existing?.version ?? null,
     };
-    const stored = await queueWrite(db, { op: 'upsert', entity: POST_DRAFTS_ENTITY, row: draft });
+    const stored = await dispatch(
+      writeSynced(postDraftsEntity, { op: 'upsert', row: draft }, { db }),
+    );
     dispatch(draftSaved(stored ?? draft));
-    dispatch(outboxWritten({ entity: POST_DRAFTS_ENTITY }));
     return stored ?? draft;
   };
 }
 
 /** Deletes a draft on this device and queues the delete (a tombstone on the server). */
 export function deleteDraft(id: string, db: AppDb = getAppDb()) {
-  return async (dispatch: Dispatch, getState: GetState): Promise<void> => {
+  return async (dispatch: ThunkDispatcher, getState: GetState): Promise<void> => {
     const userId = draftsState(getState).userId;
     if (!userId) throw new NotSignedInError();
-    await queueWrite(db, { op: 'delete', entity: POST_DRAFTS_ENTITY, userId, id });
+    await dispatch(writeSynced(postDraftsEntity, { op: 'delete', userId, id }, { db }));
     dispatch(draftDeleted({ id }));
-    dispatch(outboxWritten({ entity: POST_DRAFTS_ENTITY }));
   };
 }

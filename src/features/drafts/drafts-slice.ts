@@ -2,10 +2,9 @@ import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/t
 import type { DraftRecord } from '../../lib/db';
 import { syncRowsChanged } from '../../lib/sync/events';
 import { sessionEnded } from '../auth';
+import { postDraftsEntity } from './drafts-sync';
 
 export type Draft = DraftRecord;
-
-export const POST_DRAFTS_ENTITY = 'post_drafts';
 
 // Newest first; the id breaks ties so the order is stable.
 const draftsAdapter = createEntityAdapter<Draft>({
@@ -46,7 +45,7 @@ export const draftsSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(syncRowsChanged, (state, action) => {
-        if (action.payload.entity !== POST_DRAFTS_ENTITY || state.userId === null) return;
+        if (action.payload.entity !== postDraftsEntity.name || state.userId === null) return;
         const mine = (action.payload.upserted as Draft[]).filter((d) => d.userId === state.userId);
         draftsAdapter.setMany(state, mine);
         draftsAdapter.removeMany(state, action.payload.removed);

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
 import { openAppDb, setAppDb, type AppDb } from '../../lib/db';
 import { syncRowsChanged } from '../../lib/sync/events';
+import { makeDraftRecord } from '../../testing/factories';
 import { sessionEnded } from '../auth';
 import {
   deleteDraft,
@@ -18,24 +19,8 @@ import {
   type Draft,
 } from '.';
 
-function draft(id: string, updatedAt: string, over: Partial<Draft> = {}): Draft {
-  return {
-    id,
-    userId: 'u1',
-    content: `content of ${id}`,
-    platforms: ['facebook'],
-    postType: 'text',
-    prompt: null,
-    aiProvider: null,
-    status: 'draft',
-    scheduledFor: null,
-    conflictOf: null,
-    createdAt: updatedAt,
-    updatedAt,
-    version: null,
-    ...over,
-  };
-}
+const draft = (id: string, updatedAt: string, over: Partial<Draft> = {}): Draft =>
+  makeDraftRecord({ id, content: `content of ${id}`, updatedAt, ...over });
 
 describe('drafts reducer', () => {
   const loaded = draftsReducer(
@@ -100,7 +85,7 @@ describe('drafts reducer', () => {
   });
 });
 
-// The drafts slice in a real Redux store; the whole app store is exercised in src/app/sync-store.test.ts.
+// The drafts slice in a real Redux store; the whole app store: features/sync/sync-store.test.ts.
 const makeStore = () => configureStore({ reducer: { drafts: draftsReducer } });
 
 describe('saveDraft / deleteDraft with a store and IndexedDB', () => {

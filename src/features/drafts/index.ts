@@ -9,7 +9,6 @@ export {
   selectDraftCount,
   selectDraftsLoaded,
   selectDraftsUserId,
-  POST_DRAFTS_ENTITY,
   type Draft,
   type DraftsState,
 } from './drafts-slice';
@@ -20,3 +19,4 @@ export {
   NotSignedInError,
   type DraftInput,
 } from './drafts-repository';
+export { postDraftsEntity } from './drafts-sync';

@@ -9,3 +9,4 @@ export {
   selectRefusedSave,
   type OnboardingState,
 } from './onboarding-slice';
+export { onboardingDataEntity } from './onboarding-sync';

@@ -1,4 +1,4 @@
-import type { OnboardingRecord, UserProfileRecord } from '../../lib/db';
+import type { OnboardingRecord } from '../../lib/db';
 import {
   CONTENT_TYPES,
   INDUSTRIES,
@@ -15,9 +15,6 @@ import {
   type OnboardingForm,
   type OnboardingRow,
 } from './onboarding-form';
-
-export const ONBOARDING_ENTITY = 'onboarding_data';
-export const PROFILE_ENTITY = 'user_profiles';
 
 /** The completed wizard as the local row that the outbox sends (mapping of spec §3). */
 export function recordFromForm(
@@ -39,29 +36,6 @@ export function recordFromForm(
     completedAt: meta.completedAt,
     updatedAt: null,
     version: meta.version,
-  };
-}
-
-const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim());
-
-/** The profile fields the final save writes: the account's email and names (§5: non-blank only). */
-export function profileFromUser(user: {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-}): UserProfileRecord {
-  return {
-    id: user.id,
-    userId: user.id,
-    email: blankToNull(user.email),
-    firstName: blankToNull(user.firstName),
-    lastName: blankToNull(user.lastName),
-    company: null,
-    bio: null,
-    avatarUrl: null,
-    socialCredentialsWizardCompleted: null,
-    version: null,
   };
 }
 

@@ -1,15 +1,11 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import { getAppDb, type AppDb, type OnboardingRecord, type OutboxEntry } from '../../lib/db';
-import { outboxWritten } from '../../lib/sync/events';
-import { queueWrite } from '../../lib/sync/outbox';
+import { writeSyncedTogether, type ThunkDispatcher } from '../../lib/sync/write';
+import { profileFromUser, userProfilesEntity } from '../profile';
 import { cacheCompletion } from './onboarding-api';
 import type { OnboardingForm } from './onboarding-form';
-import {
-  ONBOARDING_ENTITY,
-  PROFILE_ENTITY,
-  profileFromUser,
-  recordFromForm,
-} from './onboarding-record';
+import { recordFromForm } from './onboarding-record';
+import { onboardingDataEntity } from './onboarding-sync';
 import {
   localOnboardingRead,
   onboardingCompleted,
@@ -31,7 +27,7 @@ export interface LocalOnboardingRead {
 }
 
 function entriesOf(db: AppDb, id: string): Promise<OutboxEntry[]> {
-  return db.outbox.where('[entity+entityId]').equals([ONBOARDING_ENTITY, id]).sortBy('seq');
+  return db.outbox.where('[entity+entityId]').equals([onboardingDataEntity.name, id]).sortBy('seq');
 }
 
 /**
@@ -91,16 +87,15 @@ export function completeOnboarding(
   db: AppDb = getAppDb(),
   now: number = Date.now(),
 ) {
-  return async (dispatch: Dispatch): Promise<OnboardingRecord> => {
+  return async (dispatch: ThunkDispatcher): Promise<OnboardingRecord> => {
     const completedAt = new Date(now).toISOString();
-    const stored = await db.transaction(
-      'rw',
-      [db.onboardingData, db.userProfiles, db.outbox],
-      async () => {
+    const synced = [onboardingDataEntity, userProfilesEntity];
+    const stored = await dispatch(
+      writeSyncedTogether(db, synced, async (queue) => {
         const parked = await db.outbox
           .where('[userId+state]')
           .equals([user.id, 'parked'])
-          .filter((e) => e.entity === ONBOARDING_ENTITY || e.entity === PROFILE_ENTITY)
+          .filter((e) => synced.some((entity) => entity.name === e.entity))
           .primaryKeys();
         await db.outbox.bulkDelete(parked);
         const { row: current } = await readLocalOnboarding(db, user.id);
@@ -110,21 +105,16 @@ export function completeOnboarding(
           completedAt,
           version: current?.version ?? null,
         });
-        const saved = await queueWrite(
-          db,
-          { op: 'upsert', entity: ONBOARDING_ENTITY, row },
-          { now },
-        );
+        const saved = await queue(onboardingDataEntity, { op: 'upsert', row }, { now });
         const profile = profileFromUser(user);
         if (profile.email !== null) {
-          await queueWrite(db, { op: 'upsert', entity: PROFILE_ENTITY, row: profile }, { now });
+          await queue(userProfilesEntity, { op: 'upsert', row: profile }, { now });
         }
         return saved ?? row;
-      },
+      }),
     );
     dispatch(onboardingCompleted({ userId: user.id, answers: form, row: stored }));
     cacheCompletion(user.id, true);
-    dispatch(outboxWritten({ entity: ONBOARDING_ENTITY }));
     return stored;
   };
 }

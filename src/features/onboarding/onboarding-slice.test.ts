@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { OnboardingRecord } from '../../lib/db';
 import { syncRowsChanged } from '../../lib/sync/events';
 import { sessionEnded } from '../auth';
+import { profileFromUser } from '../profile';
 import { emptyForm, type OnboardingForm } from './onboarding-form';
 import {
   answersForWizard,
   pickSummary,
-  profileFromUser,
   recordFromForm,
   summaryFromRecord,
   type ProfileSummaryRow,

@@ -3,7 +3,7 @@ import type { OnboardingRecord } from '../../lib/db';
 import { syncRowsChanged } from '../../lib/sync/events';
 import { sessionEnded } from '../auth';
 import type { OnboardingForm } from './onboarding-form';
-import { ONBOARDING_ENTITY } from './onboarding-record';
+import { onboardingDataEntity } from './onboarding-sync';
 
 export type OnboardingCheck = 'unknown' | 'complete' | 'incomplete';
 
@@ -118,7 +118,7 @@ const slice = createSlice({
       .addCase(syncRowsChanged, (state, action) => {
         const { entity, upserted, removed } = action.payload;
         const userId = state.local.userId;
-        if (entity !== ONBOARDING_ENTITY || userId === null) return;
+        if (entity !== onboardingDataEntity.name || userId === null) return;
         // The engine hands over a row only when no write of it is left in the outbox.
         const mine = (upserted as OnboardingRecord[]).filter((r) => r.userId === userId);
         const latest = mine.at(-1);

@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
 import { openAppDb, type AppDb, type OnboardingRecord } from '../../lib/db';
 import { SyncEngine } from '../../lib/sync/engine';
+import { createSyncRegistry, type ServerRow } from '../../lib/sync/entities';
 import { syncRowsChanged } from '../../lib/sync/events';
-import type { ServerRow } from '../../lib/sync/entities';
 import type { PushMutation, PushResult, SyncTransport } from '../../lib/sync/transport';
+import { userProfilesEntity } from '../profile';
 import { cachedCompletion } from './onboarding-api';
 import { emptyForm, type OnboardingForm } from './onboarding-form';
 import {
@@ -20,6 +21,7 @@ import {
   selectOnboardingStatus,
   selectRefusedSave,
 } from './onboarding-slice';
+import { onboardingDataEntity } from './onboarding-sync';
 
 const ADA = { id: 'ada-id', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
 
@@ -102,6 +104,7 @@ function setup() {
     db,
     transport: server.transport(ADA.id),
     userId: ADA.id,
+    registry: createSyncRegistry([onboardingDataEntity, userProfilesEntity]),
     locks: null,
     channel: null,
     onChange: (change) => store.dispatch(syncRowsChanged(change)),
@@ -301,5 +304,74 @@ describe('completing onboarding through the outbox', () => {
       refused: [],
     });
     expect(await readLocalOnboarding(db, 'someone-else')).toMatchObject({ row: null });
+  });
+});
+
+describe('onboarding_data mapping', () => {
+  const record: OnboardingRecord = {
+    id: 'u1',
+    userId: 'u1',
+    businessName: 'Corner Shop',
+    businessType: 'retail',
+    location: 'Leeds',
+    primaryGoal: 'leads',
+    targetAudience: 'consumers',
+    postingFrequency: 'daily',
+    contentPreferences: ['educational'],
+    answers: { businessName: 'Corner Shop', brandColors: ['#FF5722'] },
+    completedAt: '2026-03-04T05:06:07.000Z',
+    updatedAt: null,
+    version: null,
+  };
+
+  it('sends the writable columns of §3 in the server’s shape, never ids or versions', () => {
+    expect(onboardingDataEntity.toServer(record)).toEqual({
+      business_name: 'Corner Shop',
+      business_type: 'retail',
+      location: 'Leeds',
+      primary_goal: 'leads',
+      target_audience: 'consumers',
+      posting_frequency: 'daily',
+      content_preferences: ['educational'],
+      answers: { businessName: 'Corner Shop', brandColors: ['#FF5722'] },
+      completed_at: '2026-03-04T05:06:07.000Z',
+    });
+  });
+
+  it('reads a server row back into the same local row', () => {
+    const server: ServerRow = {
+      id: 'row-1',
+      user_id: 'u1',
+      ...onboardingDataEntity.toServer(record),
+      completed_at: '2026-03-04T05:06:07+00:00',
+      updated_at: '2026-03-05T00:00:00+00:00',
+      version: 4,
+      last_mutation_id: 'm1',
+    };
+    expect(onboardingDataEntity.fromServer(server)).toEqual({
+      ...record,
+      id: 'row-1',
+      updatedAt: '2026-03-05T00:00:00.000Z',
+      version: 4,
+    });
+  });
+
+  it('keeps a malformed server row usable', () => {
+    const row = onboardingDataEntity.fromServer({
+      id: 'row-2',
+      user_id: 'u1',
+      version: 1,
+      business_name: null,
+      content_preferences: ['a', 3, null],
+      answers: ['not', 'an', 'object'],
+      completed_at: null,
+    });
+    expect(row).toMatchObject({
+      businessName: '',
+      contentPreferences: ['a'],
+      answers: {},
+      completedAt: null,
+      version: 1,
+    });
   });
 });

@@ -19,6 +19,7 @@ export {
   setSyncRuntime,
   stopSync,
   selectRehydrated,
+  type SyncListenerOptions,
   type SyncRuntime,
 } from './sync-listeners';
 export { SyncIndicator } from './sync-indicator';

@@ -2,6 +2,7 @@ import type { AppStartListening } from '../../app/store-types';
 import { appStarted } from '../../lib/app-lifecycle';
 import type { AppDb } from '../../lib/db';
 import type { SyncEngine, SyncEngineOptions } from '../../lib/sync/engine';
+import type { SyncRegistry } from '../../lib/sync/entities';
 import { outboxWritten, syncRowsChanged } from '../../lib/sync/events';
 import type { SyncTransport } from '../../lib/sync/transport';
 import { selectAuthStatus, selectCurrentUser } from '../auth';
@@ -25,7 +26,7 @@ export interface SyncRuntime {
   /** null talks to the configured Supabase API. */
   createTransport: ((userId: string) => Promise<SyncTransport>) | null;
   engineOptions: Partial<
-    Omit<SyncEngineOptions, 'db' | 'transport' | 'userId' | 'onChange' | 'onStatus'>
+    Omit<SyncEngineOptions, 'db' | 'transport' | 'userId' | 'registry' | 'onChange' | 'onStatus'>
   >;
   /** Browser events to follow; null in tests that dispatch the events themselves. */
   window: Pick<Window, 'addEventListener'> | null;
@@ -106,13 +107,19 @@ function markReady(api: Api, c: Controller): void {
   if (typeof document !== 'undefined') document.documentElement.dataset.storeReady = 'true';
 }
 
-function reconcile(api: Api): Promise<void> {
+/** What the app hands the sync: the features' synced entities, which a feature cannot import. */
+export interface SyncListenerOptions {
+  /** Loaded with the engine, after the first paint. */
+  loadEntities: () => Promise<SyncRegistry>;
+}
+
+function reconcile(api: Api, options: SyncListenerOptions): Promise<void> {
   const c = controllerOf(api);
   c.queue = c.queue
     .then(async () => {
       const { settled, userId } = syncTarget(api.getState());
       if (!settled) return;
-      const modules = await loadSyncModules();
+      const [modules, registry] = await Promise.all([loadSyncModules(), options.loadEntities()]);
       const db = runtime.db ? runtime.db() : modules.getAppDb();
       if (c.userId === userId && (c.engine !== null || userId === null)) {
         markReady(api, c);
@@ -144,6 +151,7 @@ function reconcile(api: Api): Promise<void> {
         db,
         transport,
         userId,
+        registry,
         online: (api.getState() as unknown as State).sync.online,
         onChange: (change) => api.dispatch(syncRowsChanged(change)),
         onStatus: (status) => api.dispatch(syncStatusChanged(status)),
@@ -158,7 +166,10 @@ function reconcile(api: Api): Promise<void> {
 }
 
 /** The offline-first sync: starts after rehydration for the signed-in user and follows the browser. */
-export function addSyncListeners(startAppListening: AppStartListening): () => void {
+export function addSyncListeners(
+  startAppListening: AppStartListening,
+  options: SyncListenerOptions,
+): () => void {
   const unsubscribers = [
     startAppListening({
       actionCreator: appStarted,
@@ -177,13 +188,13 @@ export function addSyncListeners(startAppListening: AppStartListening): () => vo
           }
           if (typeof navigator !== 'undefined' && navigator.onLine === false) offline();
         }
-        await reconcile(api);
+        await reconcile(api, options);
       },
     }),
     startAppListening({
       predicate: (_action, current, previous) => targetKey(current) !== targetKey(previous),
       effect: async (_action, api) => {
-        await reconcile(api);
+        await reconcile(api, options);
       },
     }),
     startAppListening({
@@ -197,7 +208,7 @@ export function addSyncListeners(startAppListening: AppStartListening): () => vo
       effect: async (action, api) => {
         const c = controllerOf(api);
         if (c.engine) c.engine.setOnline(action.payload.online);
-        else if (action.payload.online && c.userId) await reconcile(api);
+        else if (action.payload.online && c.userId) await reconcile(api, options);
       },
     }),
     startAppListening({

@@ -1,5 +1,13 @@
 import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeDraftRecord } from '../../testing/factories';
+import {
+  MemorySyncServer,
+  networkDown,
+  serverError,
+  type TransportHooks,
+} from '../../testing/memory-sync-server';
+import { postDraftsEntity, syncEntities } from '../../testing/sync-entities';
 import { openAppDb, type AppDb, type DraftRecord } from '../db';
 import {
   SyncEngine,
@@ -8,12 +16,6 @@ import {
   type SyncEngineOptions,
 } from './engine';
 import { queueWrite } from './outbox';
-import {
-  MemorySyncServer,
-  networkDown,
-  serverError,
-  type TransportHooks,
-} from './testing/memory-sync-server';
 import { SyncTransportError } from './transport';
 
 const USER = 'user-1';
@@ -33,24 +35,8 @@ function freshDb(name = `engine-test-${crypto.randomUUID()}`): AppDb {
   return db;
 }
 
-function draft(id: string, content: string): DraftRecord {
-  const now = new Date().toISOString();
-  return {
-    id,
-    userId: USER,
-    content,
-    platforms: ['facebook'],
-    postType: 'text',
-    prompt: null,
-    aiProvider: null,
-    status: 'draft',
-    scheduledFor: null,
-    conflictOf: null,
-    createdAt: now,
-    updatedAt: now,
-    version: null,
-  };
-}
+const draft = (id: string, content: string): DraftRecord =>
+  makeDraftRecord({ id, userId: USER, content });
 
 interface Harness {
   engine: SyncEngine;
@@ -70,6 +56,7 @@ function makeEngine(
     db,
     transport: server.transport(USER, hooks),
     userId: USER,
+    registry: syncEntities,
     now: () => clock.t,
     backoff: { baseMs: 1_000, capMs: 60_000, random: () => 0.5 },
     locks: null,
@@ -82,9 +69,9 @@ function makeEngine(
 }
 
 const save = (db: AppDb, id: string, content: string) =>
-  queueWrite(db, { op: 'upsert', entity: 'post_drafts', row: draft(id, content) });
+  queueWrite(db, postDraftsEntity, { op: 'upsert', row: draft(id, content) });
 const remove = (db: AppDb, id: string) =>
-  queueWrite(db, { op: 'delete', entity: 'post_drafts', userId: USER, id });
+  queueWrite(db, postDraftsEntity, { op: 'delete', userId: USER, id });
 
 /**
  * The laptop's edit of d1 lands first; then the phone's stale edit `phoneEdit` is pushed while
@@ -205,9 +192,8 @@ describe('SyncEngine push', () => {
     const db = freshDb();
     const server = new MemorySyncServer();
     await save(db, 'ok1', 'fine draft one');
-    await queueWrite(db, {
+    await queueWrite(db, postDraftsEntity, {
       op: 'upsert',
-      entity: 'post_drafts',
       row: { ...draft('bad', 'bad platform'), platforms: ['myspace' as 'facebook'] },
     });
     await save(db, 'ok2', 'fine draft two');
@@ -240,9 +226,8 @@ describe('SyncEngine push', () => {
     expect(await engine.runOnce()).toBe('idle');
     const synced = (await db.drafts.get('d1'))!;
     // An edit the server refuses, made on top of the synced version.
-    await queueWrite(db, {
+    await queueWrite(db, postDraftsEntity, {
       op: 'upsert',
-      entity: 'post_drafts',
       row: { ...synced, content: 'a refused edit', platforms: ['myspace' as 'facebook'] },
     });
     await engine.runOnce();
@@ -526,7 +511,7 @@ describe('SyncEngine across tabs', () => {
         }
       },
     };
-    const opts = { locks, now: Date.now, pollMs: 10 };
+    const opts = { locks, now: Date.now, pollMs: 10, registry: syncEntities };
     const first = new SyncEngine({
       db: db1,
       transport: server.transport(USER),

@@ -1,27 +1,33 @@
-import type { AppDb, OutboxEntry } from '../db';
+import type { AppDb } from '../db';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
-import { classifyFailure, classifyRejection, type FailureKind, type SyncFailure } from './classify';
-import { moveFollowersToCopy, rebaseFollowers } from './coalesce';
-import { MAX_REPLAY_AGE_MS, REPLAY_EXPIRED } from './replay';
-import { entityTables, syncEntity, syncEntityNames, type ServerRow } from './entities';
 import {
-  discardParked,
-  readOutboxCounts,
-  retryParked,
-  unresolvedEntries,
-  type LocalRow,
-  type ParkedEntry,
-} from './outbox';
+  changesByEntity,
+  newChangeSet,
+  noteRemove,
+  type ChangeSet,
+  type SyncChange,
+} from './change-set';
+import type { FailureKind, SyncFailure } from './classify';
+import type { SyncRegistry } from './entities';
+import { discardParked, readOutboxCounts, retryParked, type ParkedEntry } from './outbox';
+import { pull, refetchRows } from './pull';
+import { claimBatch, pushBatch, recoverInflight, type PushSettings, type PushState } from './push';
+import type { SyncContext } from './sync-context';
 import {
-  toSyncFailure,
-  type PullCursor,
-  type PullPage,
-  type PushMutation,
-  type PushResult,
-  type SyncTransport,
-} from './transport';
+  changedMessage,
+  defaultChannel,
+  defaultLocks,
+  postToTabs,
+  readChangedRows,
+  SYNC_LOCK_NAME,
+  type ChannelLike,
+  type ChannelMessage,
+  type LockManagerLike,
+} from './tabs';
+import { toSyncFailure, type SyncTransport } from './transport';
 
-export const SYNC_LOCK_NAME = 'postbloom-sync';
+export type { SyncChange } from './change-set';
+export { SYNC_LOCK_NAME, type ChannelLike, type LockManagerLike } from './tabs';
 
 export interface SyncEngineStatus {
   /** This tab runs the loop (holds the sync lock). */
@@ -36,31 +42,13 @@ export interface SyncEngineStatus {
   nextRetryAt: number | null;
 }
 
-/** Local rows the engine changed, for the in-memory slices. */
-export interface SyncChange {
-  entity: string;
-  upserted: LocalRow[];
-  removed: string[];
-}
-
-export interface LockManagerLike {
-  request(
-    name: string,
-    options: { signal?: AbortSignal },
-    callback: () => Promise<void>,
-  ): Promise<unknown>;
-}
-
-export interface ChannelLike {
-  postMessage(message: unknown): void;
-  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-  close(): void;
-}
-
 export interface SyncEngineOptions {
   db: AppDb;
   transport: SyncTransport;
   userId: string;
+  /** The app's synced entities: how each maps onto its local table. */
+  registry: SyncRegistry;
+  /** The entities to sync; all of the registry's by default. */
   entities?: string[];
   /** Mutations per push request. */
   batchSize?: number;
@@ -86,56 +74,18 @@ export interface SyncEngineOptions {
 
 type RunResult = 'idle' | 'backoff' | 'offline' | 'stopped';
 
-type ChannelMessage =
-  | { type: 'kick' }
-  | { type: 'pull' }
-  | { type: 'changed'; entity: string; ids: string[]; removed: string[] };
-
-interface ChangeSet {
-  upserted: Map<string, Map<string, LocalRow>>;
-  removed: Map<string, Set<string>>;
-}
-
-function newChangeSet(): ChangeSet {
-  return { upserted: new Map(), removed: new Map() };
-}
-
-function noteUpsert(changes: ChangeSet, entity: string, row: LocalRow): void {
-  changes.removed.get(entity)?.delete(row.id);
-  let m = changes.upserted.get(entity);
-  if (!m) changes.upserted.set(entity, (m = new Map()));
-  m.set(row.id, row);
-}
-
-function noteRemove(changes: ChangeSet, entity: string, id: string): void {
-  changes.upserted.get(entity)?.delete(id);
-  let s = changes.removed.get(entity);
-  if (!s) changes.removed.set(entity, (s = new Set()));
-  s.add(id);
-}
-
-function defaultLocks(): LockManagerLike | null {
-  const nav = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator;
-  return nav?.locks ?? null;
-}
-
-function defaultChannel(userId: string): ChannelLike | null {
-  if (typeof BroadcastChannel === 'undefined') return null;
-  return new BroadcastChannel(`postbloom-sync:${userId}`) as unknown as ChannelLike;
-}
-
 /**
  * Drains one user's outbox to the server and pulls the server's changes into the local tables.
  * One tab at a time runs the loop (Web Lock); the others only write to the outbox and follow.
+ * The steps themselves live in push.ts and pull.ts; this class holds the loop and its state.
  */
 export class SyncEngine {
   readonly userId: string;
   private readonly db: AppDb;
   private readonly transport: SyncTransport;
-  private readonly entities: string[];
-  private readonly batchSize: number;
-  private readonly maxBatchBytes: number;
-  private readonly leaseMs: number;
+  private readonly registry: SyncRegistry;
+  private readonly push: PushSettings;
+  private readonly pushState: PushState;
   private readonly backoff: BackoffOptions;
   private readonly now: () => number;
   private readonly pullPageSize: number;
@@ -144,6 +94,7 @@ export class SyncEngine {
   private readonly channel: ChannelLike | null;
   private readonly onChange: (change: SyncChange) => void;
   private readonly onStatus: (status: SyncEngineStatus) => void;
+  private readonly ctx: SyncContext;
 
   private online: boolean;
   private leader = false;
@@ -155,8 +106,6 @@ export class SyncEngine {
   private lastError: SyncEngineStatus['lastError'] = null;
   private lastSyncedAt: number | null = null;
   private pullRequested = true;
-  /** Shrinks when a whole request is refused, so one bad entry ends up alone and parked. */
-  private batchLimit: number;
   private wakeRequested = false;
   private wakeUp: (() => void) | null = null;
   private abort: AbortController | null = null;
@@ -167,10 +116,13 @@ export class SyncEngine {
     this.db = options.db;
     this.transport = options.transport;
     this.userId = options.userId;
-    this.entities = options.entities ?? syncEntityNames();
-    this.batchSize = options.batchSize ?? 100;
-    this.maxBatchBytes = options.maxBatchBytes ?? 256 * 1024;
-    this.leaseMs = options.leaseMs ?? 60_000;
+    this.registry = options.registry;
+    this.push = {
+      batchSize: options.batchSize ?? 100,
+      maxBatchBytes: options.maxBatchBytes ?? 256 * 1024,
+      leaseMs: options.leaseMs ?? 60_000,
+    };
+    this.pushState = { batchLimit: this.push.batchSize };
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.now = options.now ?? Date.now;
     this.pullPageSize = options.pullPageSize ?? 500;
@@ -181,7 +133,21 @@ export class SyncEngine {
     this.channel = options.channel === undefined ? defaultChannel(options.userId) : options.channel;
     this.onChange = options.onChange ?? (() => undefined);
     this.onStatus = options.onStatus ?? (() => undefined);
-    this.batchLimit = this.batchSize;
+    this.ctx = {
+      db: this.db,
+      registry: this.registry,
+      userId: this.userId,
+      entities: options.entities ?? this.registry.names(),
+      transport: this.transport,
+      now: () => this.now(),
+      fail: (failure, kind) => this.fail(failure, kind),
+      retryAfterRefresh: () => {
+        if (this.failures !== 0) return false;
+        this.failures = 1;
+        return true;
+      },
+      emitChanges: (changes) => this.emitChanges(changes),
+    };
   }
 
   // ---- lifecycle ----------------------------------------------------------------------------
@@ -200,7 +166,7 @@ export class SyncEngine {
       if (this.stopped) return;
       this.leader = true;
       // Holding the lock, nobody else can be pushing: entries a closed tab left in flight go back.
-      await this.recoverInflight(true);
+      await recoverInflight(this.ctx, true);
       await this.publishStatus();
       try {
         await this.loop();
@@ -239,7 +205,7 @@ export class SyncEngine {
   /** A local write was queued (in this tab): push soon, from whichever tab leads. */
   notifyLocalWrite(): void {
     if (this.leader) this.wake();
-    else this.post({ type: 'kick' });
+    else postToTabs(this.channel, { type: 'kick' });
     void this.publishStatus();
   }
 
@@ -249,7 +215,7 @@ export class SyncEngine {
       this.pullRequested = true;
       this.wake();
     } else {
-      this.post({ type: 'pull' });
+      postToTabs(this.channel, { type: 'pull' });
     }
   }
 
@@ -263,29 +229,11 @@ export class SyncEngine {
 
   /** The user's Discard: drops parked entries and puts the server's version of their rows back. */
   async discard(seqs: number[]): Promise<void> {
-    const { refetch, removed } = await discardParked(this.db, this.userId, seqs);
+    const { refetch, removed } = await discardParked(this.db, this.registry, this.userId, seqs);
     const changes = newChangeSet();
     for (const r of removed) noteRemove(changes, r.entity, r.id);
-    const byEntity = new Map<string, string[]>();
-    for (const r of refetch) byEntity.set(r.entity, [...(byEntity.get(r.entity) ?? []), r.id]);
-    for (const [entity, ids] of byEntity) {
-      try {
-        const rows = await this.transport.fetchRows(entity, ids);
-        const found = new Set(rows.map((r) => r.id));
-        // The local row holds the discarded text under the server's version: replace it even
-        // though the versions match.
-        await this.applyServerRows(entity, rows, changes, { replaceSameVersion: true });
-        // Gone on the server (or never visible to this user): drop the local leftover.
-        await this.removeRowsWithoutEntries(
-          entity,
-          ids.filter((id) => !found.has(id)),
-          changes,
-        );
-      } catch {
-        // Offline: the next pull brings the server's row back when it changes; ask for one now.
-        this.pullRequested = true;
-      }
-    }
+    // Offline: the next pull brings the server's row back when it changes; ask for one now.
+    if (!(await refetchRows(this.ctx, refetch, changes))) this.pullRequested = true;
     this.emitChanges(changes);
     await this.publishStatus();
   }
@@ -305,9 +253,9 @@ export class SyncEngine {
     try {
       for (;;) {
         if (this.stopped) return 'stopped';
-        const batch = await this.claimBatch();
+        const batch = await claimBatch(this.ctx, this.push, this.pushState);
         if (batch.length === 0) break;
-        if (!(await this.pushBatch(batch))) return 'backoff';
+        if (!(await pushBatch(this.ctx, this.push, this.pushState, batch))) return 'backoff';
       }
       if (this.pullRequested) {
         this.pullRequested = false;
@@ -323,7 +271,7 @@ export class SyncEngine {
       return 'idle';
     } catch (error) {
       // A local failure (storage, a bug): entries this pass claimed go back, then back off.
-      await this.recoverInflight(true).catch(() => undefined);
+      await recoverInflight(this.ctx, true).catch(() => undefined);
       this.fail(toSyncFailure(error), 'retry');
       return 'backoff';
     } finally {
@@ -337,405 +285,15 @@ export class SyncEngine {
     return Math.max(0, this.nextAttemptAt - this.now());
   }
 
-  // ---- push ---------------------------------------------------------------------------------
-
-  private async claimBatch(): Promise<OutboxEntry[]> {
-    const now = this.now();
-    // The lease value doubles as the claim's token: a result is applied only while it still holds.
-    const lease = now + this.leaseMs + Math.random();
-    return this.db.transaction('rw', this.db.outbox, async () => {
-      const [pending, inflight] = await Promise.all([
-        this.db.outbox.where('[userId+state]').equals([this.userId, 'pending']).toArray(),
-        this.db.outbox.where('[userId+state]').equals([this.userId, 'inflight']).toArray(),
-      ]);
-      const candidates = [...pending, ...inflight].sort((a, b) => a.seq! - b.seq!);
-      const seenRows = new Set<string>();
-      const picked: OutboxEntry[] = [];
-      const expired: OutboxEntry[] = [];
-      let bytes = 0;
-      for (const e of candidates) {
-        if (
-          e.firstSentAt !== undefined &&
-          now - e.firstSentAt > MAX_REPLAY_AGE_MS &&
-          !(e.state === 'inflight' && e.leaseUntil > now)
-        ) {
-          expired.push({
-            ...e,
-            state: 'parked',
-            leaseUntil: 0,
-            error: {
-              kind: 'rejected',
-              code: REPLAY_EXPIRED,
-              status: 0,
-              message: 'Sent over 30 days ago without an answer: the server may already have it.',
-            },
-          });
-          continue;
-        }
-        const key = `${e.entity}\u0000${e.entityId}`;
-        // One entry per row per request: a later write of a row waits for the earlier one's outcome.
-        if (seenRows.has(key)) continue;
-        seenRows.add(key);
-        if (e.state === 'inflight' && e.leaseUntil > now) continue;
-        if (!this.entities.includes(e.entity)) continue;
-        const size = 200 + (e.data ? JSON.stringify(e.data).length : 0);
-        if (
-          picked.length > 0 &&
-          (picked.length >= this.batchLimit || bytes + size > this.maxBatchBytes)
-        )
-          break;
-        bytes += size;
-        picked.push({
-          ...e,
-          state: 'inflight',
-          leaseUntil: lease,
-          attempts: e.attempts + 1,
-          firstSentAt: e.firstSentAt ?? now,
-        });
-      }
-      await this.db.outbox.bulkPut([...expired, ...picked]);
-      return picked;
-    });
-  }
-
-  /** Returns false when the engine has to back off. */
-  private async pushBatch(batch: OutboxEntry[]): Promise<boolean> {
-    const mutations: PushMutation[] = batch.map((e) => ({
-      mutation_id: e.mutationId,
-      entity: e.entity,
-      op: e.op,
-      id: e.entityId,
-      base_version: e.baseVersion,
-      data: e.data,
-    }));
-    let results: PushResult[];
-    try {
-      results = await this.transport.push(mutations);
-    } catch (error) {
-      const failure = toSyncFailure(error);
-      const kind = classifyFailure(failure);
-      if (kind === 'park' && batch.length > 1) {
-        // The request as a whole was refused (too large, one malformed entry…): split it until
-        // the culprit is alone, so only that one is parked.
-        await this.release(batch);
-        this.batchLimit = Math.max(1, Math.floor(batch.length / 2));
-        return true;
-      }
-      if (kind === 'park') {
-        await this.park(batch[0]!, failure);
-        return true;
-      }
-      await this.release(batch);
-      if (kind === 'auth' && (await this.transport.refreshSession().catch(() => false))) {
-        // Retry right away with the new token, but only once per failure streak.
-        if (this.failures === 0) {
-          this.failures = 1;
-          return true;
-        }
-      }
-      this.fail(failure, kind);
-      return false;
-    }
-    this.batchLimit = Math.min(this.batchSize, this.batchLimit * 2);
-    return this.applyPushResults(batch, results);
-  }
-
-  private async applyPushResults(batch: OutboxEntry[], results: PushResult[]): Promise<boolean> {
-    const byMutation = new Map(results.map((r) => [r.mutation_id, r]));
-    const changes = newChangeSet();
-    let transient: SyncFailure | null = null;
-    const tables = entityTables(this.db);
-    await this.db.transaction('rw', [this.db.outbox, ...tables], async () => {
-      for (const claimed of batch) {
-        const current = await this.db.outbox.get(claimed.seq!);
-        if (!current || current.state !== 'inflight' || current.leaseUntil !== claimed.leaseUntil)
-          continue;
-        const result = byMutation.get(claimed.mutationId);
-        if (!result) {
-          await this.db.outbox.update(claimed.seq!, { state: 'pending', leaseUntil: 0 });
-          transient ??= {
-            status: 0,
-            code: '',
-            message: 'The server did not answer every mutation',
-          };
-          continue;
-        }
-        if (result.status === 'rejected') {
-          const code = result.error?.code ?? 'unknown';
-          const failure: SyncFailure = {
-            status: 200,
-            code,
-            message: result.error?.message ?? 'Rejected by the server',
-          };
-          if (classifyRejection(code) === 'retry') {
-            await this.db.outbox.update(claimed.seq!, { state: 'pending', leaseUntil: 0 });
-            transient ??= failure;
-          } else {
-            await this.db.outbox.update(claimed.seq!, {
-              state: 'parked',
-              leaseUntil: 0,
-              error: { kind: 'rejected', ...failure },
-            });
-          }
-          continue;
-        }
-        await this.db.outbox.delete(claimed.seq!);
-        const outcome =
-          result.status === 'duplicate' ? (result.outcome ?? 'applied') : result.status;
-        let followers = await unresolvedEntries(this.db, claimed.entity, claimed.entityId);
-        if (outcome === 'applied') {
-          const rebased = rebaseFollowers(followers, claimed, result.version ?? null);
-          if (rebased.length > 0) await this.db.outbox.bulkPut(rebased);
-        }
-        const moved =
-          outcome === 'conflict' && result.copy
-            ? moveFollowersToCopy(followers, claimed, result.copy)
-            : [];
-        if (moved.length > 0) {
-          // The edits made after the conflicting one continue the user's text, which now lives in
-          // the copy: they go there, so the server's row stays and no second copy is made.
-          await this.db.outbox.bulkPut(moved);
-          await this.storeMovedCopy(claimed.entity, result.copy!, moved.at(-1)!, changes);
-          followers = await unresolvedEntries(this.db, claimed.entity, claimed.entityId);
-        } else if (result.copy) {
-          await this.storeServerRow(claimed.entity, result.copy, changes);
-        }
-        if (followers.length === 0 && result.row)
-          await this.storeServerRow(claimed.entity, result.row, changes);
-      }
-    });
-    this.emitChanges(changes);
-    if (transient) {
-      this.fail(transient, 'retry');
-      return false;
-    }
-    return true;
-  }
-
-  private async release(batch: OutboxEntry[]): Promise<void> {
-    await this.db.transaction('rw', this.db.outbox, async () => {
-      for (const claimed of batch) {
-        const current = await this.db.outbox.get(claimed.seq!);
-        if (current && current.state === 'inflight' && current.leaseUntil === claimed.leaseUntil) {
-          await this.db.outbox.update(claimed.seq!, { state: 'pending', leaseUntil: 0 });
-        }
-      }
-    });
-  }
-
-  private async park(claimed: OutboxEntry, failure: SyncFailure): Promise<void> {
-    await this.db.transaction('rw', this.db.outbox, async () => {
-      const current = await this.db.outbox.get(claimed.seq!);
-      if (current && current.state === 'inflight' && current.leaseUntil === claimed.leaseUntil) {
-        await this.db.outbox.update(claimed.seq!, {
-          state: 'parked',
-          leaseUntil: 0,
-          error: { kind: 'rejected', ...failure },
-        });
-      }
-    });
-  }
-
-  /** Entries left in flight go back to pending: all of them (lock holder) or expired leases. */
-  private async recoverInflight(all: boolean): Promise<void> {
-    const now = this.now();
-    await this.db.transaction('rw', this.db.outbox, async () => {
-      const inflight = await this.db.outbox
-        .where('[userId+state]')
-        .equals([this.userId, 'inflight'])
-        .toArray();
-      for (const e of inflight) {
-        if (all || e.leaseUntil <= now)
-          await this.db.outbox.update(e.seq!, { state: 'pending', leaseUntil: 0 });
-      }
-    });
+  /** Pulls every page of changes since the saved cursor; false when it has to back off. */
+  pull(): Promise<boolean> {
+    return pull(this.ctx, this.pullPageSize);
   }
 
   private fail(failure: SyncFailure, kind: FailureKind): void {
     this.nextAttemptAt = this.now() + backoffDelay(this.failures, this.backoff);
     this.failures += 1;
     this.lastError = { ...failure, kind };
-  }
-
-  // ---- pull ---------------------------------------------------------------------------------
-
-  private cursorKey(): string {
-    return `pull-cursor:${this.userId}`;
-  }
-
-  private resyncKey(): string {
-    return `pull-resync:${this.userId}`;
-  }
-
-  /**
-   * Pulls every page of changes since the saved cursor; false when it has to back off. When the
-   * server answers `reset` (the cursor is from another database or older than its retention), the
-   * pull starts over from nothing and, once complete, drops the local rows the server no longer
-   * has; an interrupted resync starts over again on the next pull.
-   */
-  async pull(): Promise<boolean> {
-    const resyncing = !!(await this.db.meta.get(this.resyncKey()))?.value;
-    let cursor = resyncing
-      ? {}
-      : (((await this.db.meta.get(this.cursorKey()))?.value as PullCursor | undefined) ?? {});
-    let seen: Map<string, Set<string>> | null = resyncing ? new Map() : null;
-    let refreshed = false;
-    for (let page = 0; page < 10_000; page++) {
-      let answer: PullPage;
-      try {
-        answer = await this.transport.pull(cursor, this.entities, this.pullPageSize);
-      } catch (error) {
-        const failure = toSyncFailure(error);
-        const kind = classifyFailure(failure);
-        if (
-          kind === 'auth' &&
-          !refreshed &&
-          (await this.transport.refreshSession().catch(() => false))
-        ) {
-          refreshed = true;
-          page -= 1;
-          continue;
-        }
-        this.fail(failure, kind);
-        return false;
-      }
-      if (answer.reset && !seen) seen = new Map();
-      const changes = newChangeSet();
-      const tables = entityTables(this.db);
-      const last = !answer.more;
-      await this.db.transaction('rw', [this.db.outbox, this.db.meta, ...tables], async () => {
-        if (answer.reset) await this.db.meta.put({ key: this.resyncKey(), value: true });
-        for (const [entity, rows] of Object.entries(answer.changes ?? {})) {
-          if (!this.entities.includes(entity)) continue;
-          if (seen) {
-            const ids = seen.get(entity) ?? new Set<string>();
-            for (const row of rows) ids.add(row.id);
-            seen.set(entity, ids);
-          }
-          await this.applyServerRows(entity, rows, changes);
-        }
-        if (seen && last) {
-          await this.dropRowsNotOnServer(seen, changes);
-          await this.db.meta.delete(this.resyncKey());
-        }
-        await this.db.meta.put({ key: this.cursorKey(), value: answer.cursor ?? cursor });
-      });
-      this.emitChanges(changes);
-      cursor = answer.cursor ?? cursor;
-      if (last) return true;
-    }
-    return true;
-  }
-
-  /** After a complete resync: synced rows the server did not send are gone there. */
-  private async dropRowsNotOnServer(
-    seen: Map<string, Set<string>>,
-    changes: ChangeSet,
-  ): Promise<void> {
-    for (const entity of this.entities) {
-      const ids = seen.get(entity) ?? new Set<string>();
-      const table = syncEntity(entity).table(this.db);
-      const rows = (await table.where('userId').equals(this.userId).toArray()).filter(
-        (r) => r.version !== null && !ids.has(r.id),
-      );
-      await this.removeRowsWithoutEntries(
-        entity,
-        rows.map((r) => r.id),
-        changes,
-      );
-    }
-  }
-
-  /** Server rows into the local table, except rows with local writes not yet settled. */
-  private async applyServerRows(
-    entity: string,
-    rows: ServerRow[],
-    changes: ChangeSet,
-    options: { replaceSameVersion?: boolean } = {},
-  ): Promise<void> {
-    const spec = syncEntity(entity);
-    const table = spec.table(this.db);
-    await this.db.transaction('rw', [this.db.outbox, table], async () => {
-      for (const row of rows) {
-        // The entity knows whose row it is (a profile's user is its id, not a user_id column).
-        if (spec.fromServer(row).userId !== this.userId) continue;
-        // The local text wins on screen until its push is decided (that decides any conflict).
-        if ((await this.db.outbox.where('[entity+entityId]').equals([entity, row.id]).count()) > 0)
-          continue;
-        await this.storeServerRow(entity, row, changes, options.replaceSameVersion ?? false);
-      }
-    });
-  }
-
-  /** Takes a server row when it is newer than the local one (idempotent); a tombstone deletes. */
-  private async storeServerRow(
-    entity: string,
-    row: ServerRow,
-    changes: ChangeSet,
-    replaceSameVersion = false,
-  ): Promise<void> {
-    const spec = syncEntity(entity);
-    const table = spec.table(this.db);
-    const local = await table.get(row.id);
-    if (local && local.userId !== this.userId) return;
-    const version = Number(row.version);
-    if (local && local.version !== null && local.version > version) return;
-    if (row.deleted_at) {
-      if (local) {
-        await table.delete(row.id);
-        noteRemove(changes, entity, row.id);
-      }
-      return;
-    }
-    if (local && local.version === version && !replaceSameVersion) return;
-    const next = spec.fromServer(row);
-    await table.put(next);
-    noteUpsert(changes, entity, next);
-  }
-
-  /** The copy as this device now has it: the server's copy with the latest queued edit on top. */
-  private async storeMovedCopy(
-    entity: string,
-    copy: ServerRow,
-    last: OutboxEntry,
-    changes: ChangeSet,
-  ): Promise<void> {
-    const spec = syncEntity(entity);
-    const table = spec.table(this.db);
-    if (last.op === 'delete') {
-      if (await table.get(copy.id)) {
-        await table.delete(copy.id);
-        noteRemove(changes, entity, copy.id);
-      }
-      return;
-    }
-    const row = spec.fromServer({
-      ...copy,
-      ...last.data,
-      id: copy.id,
-      version: copy.version,
-      created_at: copy.created_at,
-    });
-    await table.put(row);
-    noteUpsert(changes, entity, row);
-  }
-
-  private async removeRowsWithoutEntries(
-    entity: string,
-    ids: string[],
-    changes: ChangeSet,
-  ): Promise<void> {
-    const table = syncEntity(entity).table(this.db);
-    await this.db.transaction('rw', [this.db.outbox, table], async () => {
-      for (const id of ids) {
-        if ((await this.db.outbox.where('[entity+entityId]').equals([entity, id]).count()) > 0)
-          continue;
-        if (await table.get(id)) {
-          await table.delete(id);
-          noteRemove(changes, entity, id);
-        }
-      }
-    });
   }
 
   // ---- loop, status and tabs ----------------------------------------------------------------
@@ -765,21 +323,9 @@ export class SyncEngine {
   }
 
   private emitChanges(changes: ChangeSet): void {
-    const entities = new Set([...changes.upserted.keys(), ...changes.removed.keys()]);
-    for (const entity of entities) {
-      const upserted = [...(changes.upserted.get(entity)?.values() ?? [])];
-      const removed = [...(changes.removed.get(entity) ?? [])];
-      if (upserted.length === 0 && removed.length === 0) continue;
-      this.onChange({ entity, upserted, removed });
-      this.post({ type: 'changed', entity, ids: upserted.map((r) => r.id), removed });
-    }
-  }
-
-  private post(message: ChannelMessage): void {
-    try {
-      this.channel?.postMessage(message);
-    } catch {
-      // A closed channel (tab going away) has nobody left to tell.
+    for (const change of changesByEntity(changes)) {
+      this.onChange(change);
+      postToTabs(this.channel, changedMessage(change));
     }
   }
 
@@ -791,16 +337,7 @@ export class SyncEngine {
     } else if (message.type === 'pull') {
       if (this.leader) this.requestPull();
     } else if (message.type === 'changed') {
-      const table = syncEntity(message.entity).table(this.db);
-      const rows = (await table.bulkGet(message.ids)).filter(
-        (r): r is LocalRow => !!r && r.userId === this.userId,
-      );
-      const gone = message.ids.filter((id) => !rows.some((r) => r.id === id));
-      this.onChange({
-        entity: message.entity,
-        upserted: rows,
-        removed: [...message.removed, ...gone],
-      });
+      this.onChange(await readChangedRows(this.db, this.registry, this.userId, message));
       await this.publishStatus();
     }
   }

@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { SyncChange } from './engine';
+import type { SyncChange } from './change-set';
 
 /** Rows the sync engine wrote locally (pulled, pushed, conflict copies); slices mirror them. */
 export const syncRowsChanged = createAction<SyncChange>('sync/rowsChanged');

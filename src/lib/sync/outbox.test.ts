@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeDraftRecord } from '../../testing/factories';
+import { postDraftsEntity, syncEntities } from '../../testing/sync-entities';
 import { openAppDb, type AppDb, type DraftRecord } from '../db';
 import { discardParked, queueWrite, readOutboxCounts, retryParked } from './outbox';
 
@@ -12,29 +14,18 @@ afterEach(async () => {
   for (const db of dbs.splice(0)) await db.delete();
 });
 
-function draft(over: Partial<DraftRecord> = {}): DraftRecord {
-  return {
+const draft = (over: Partial<DraftRecord> = {}): DraftRecord =>
+  makeDraftRecord({
     id: 'd1',
-    userId: 'u1',
     content: 'Hello there, world',
-    platforms: ['facebook'],
-    postType: 'text',
-    prompt: null,
-    aiProvider: null,
-    status: 'draft',
-    scheduledFor: null,
-    conflictOf: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
-    version: null,
     ...over,
-  };
-}
+  });
 
 describe('queueWrite', () => {
   it('stores the row and its outbox entry together', async () => {
     const db = freshDb();
-    await queueWrite(db, { op: 'upsert', entity: 'post_drafts', row: draft() });
+    await queueWrite(db, postDraftsEntity, { op: 'upsert', row: draft() });
     expect(await db.drafts.get('d1')).toMatchObject({
       content: 'Hello there, world',
       version: null,
@@ -53,12 +44,11 @@ describe('queueWrite', () => {
 
   it('commits neither the row nor the entry when the transaction fails', async () => {
     const db = freshDb();
-    await queueWrite(db, { op: 'upsert', entity: 'post_drafts', row: draft() });
+    await queueWrite(db, postDraftsEntity, { op: 'upsert', row: draft() });
     // Another user's row with the same id: the write is refused as a whole.
     await expect(
-      queueWrite(db, {
+      queueWrite(db, postDraftsEntity, {
         op: 'upsert',
-        entity: 'post_drafts',
         row: draft({ userId: 'u2', content: 'x' }),
       }),
     ).rejects.toThrow();
@@ -69,9 +59,8 @@ describe('queueWrite', () => {
   it('keeps the server version of the stored row, whatever the caller passes', async () => {
     const db = freshDb();
     await db.drafts.put(draft({ version: 4 }));
-    await queueWrite(db, {
+    await queueWrite(db, postDraftsEntity, {
       op: 'upsert',
-      entity: 'post_drafts',
       row: draft({ version: 99, content: 'edited text' }),
     });
     expect((await db.drafts.get('d1'))?.version).toBe(4);
@@ -81,16 +70,15 @@ describe('queueWrite', () => {
   it('coalesces edits of one row and cancels a row that never left the device', async () => {
     const db = freshDb();
     for (let i = 0; i < 5; i++) {
-      await queueWrite(db, {
+      await queueWrite(db, postDraftsEntity, {
         op: 'upsert',
-        entity: 'post_drafts',
         row: draft({ content: `edit ${i} of the text` }),
       });
     }
     const entries = await db.outbox.toArray();
     expect(entries).toHaveLength(1);
     expect(entries[0]?.data).toMatchObject({ content: 'edit 4 of the text' });
-    await queueWrite(db, { op: 'delete', entity: 'post_drafts', userId: 'u1', id: 'd1' });
+    await queueWrite(db, postDraftsEntity, { op: 'delete', userId: 'u1', id: 'd1' });
     expect(await db.outbox.count()).toBe(0);
     expect(await db.drafts.get('d1')).toBeUndefined();
   });
@@ -98,7 +86,7 @@ describe('queueWrite', () => {
   it('queues a delete of a synced row as a tombstone on its version', async () => {
     const db = freshDb();
     await db.drafts.put(draft({ version: 2 }));
-    await queueWrite(db, { op: 'delete', entity: 'post_drafts', userId: 'u1', id: 'd1' });
+    await queueWrite(db, postDraftsEntity, { op: 'delete', userId: 'u1', id: 'd1' });
     expect(await db.drafts.get('d1')).toBeUndefined();
     expect(await db.outbox.toArray()).toEqual([
       expect.objectContaining({ op: 'delete', baseVersion: 2, data: null }),
@@ -109,10 +97,9 @@ describe('queueWrite', () => {
 describe('parked entries', () => {
   it('are counted apart, retried, or discarded with the local-only row removed', async () => {
     const db = freshDb();
-    await queueWrite(db, { op: 'upsert', entity: 'post_drafts', row: draft() });
-    await queueWrite(db, {
+    await queueWrite(db, postDraftsEntity, { op: 'upsert', row: draft() });
+    await queueWrite(db, postDraftsEntity, {
       op: 'upsert',
-      entity: 'post_drafts',
       row: draft({ id: 'd2', version: null }),
     });
     const [first] = await db.outbox.toArray();
@@ -128,7 +115,7 @@ describe('parked entries', () => {
     expect(await readOutboxCounts(db, 'u1')).toMatchObject({ waiting: 2, parked: [] });
 
     await db.outbox.update(first!.seq!, { state: 'parked', error });
-    const result = await discardParked(db, 'u1', [first!.seq!]);
+    const result = await discardParked(db, syncEntities, 'u1', [first!.seq!]);
     expect(result).toEqual({ refetch: [], removed: [{ entity: 'post_drafts', id: 'd1' }] });
     expect(await db.drafts.get('d1')).toBeUndefined();
     expect(await db.drafts.get('d2')).toBeDefined();

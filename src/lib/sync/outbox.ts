@@ -1,13 +1,17 @@
 import type { AppDb, OutboxEntry, OutboxError, OutboxOp } from '../db';
 import { planWrite } from './coalesce';
 import { REPLAY_EXPIRED } from './replay';
-import { syncEntity } from './entities';
+import type { LocalRow, SyncEntity, SyncRegistry } from './entities';
 
-export type LocalRow = { id: string; userId: string; version: number | null };
+export type { LocalRow } from './entities';
 
 export type QueuedWrite<L extends LocalRow> =
-  | { op: 'upsert'; entity: string; row: L }
-  | { op: 'delete'; entity: string; userId: string; id: string };
+  { op: 'upsert'; row: L } | { op: 'delete'; userId: string; id: string };
+
+export interface QueueOptions {
+  mutationId?: string;
+  now?: number;
+}
 
 /** Entries of one row that still have to reach the server (parked ones excluded), in seq order. */
 export async function unresolvedEntries(
@@ -42,10 +46,10 @@ export async function hasOutboxEntries(
  */
 export async function queueWrite<L extends LocalRow>(
   db: AppDb,
+  entity: SyncEntity<L>,
   write: QueuedWrite<L>,
-  options: { mutationId?: string; now?: number } = {},
+  options: QueueOptions = {},
 ): Promise<L | null> {
-  const entity = syncEntity(write.entity);
   const table = entity.table(db);
   const id = write.op === 'upsert' ? write.row.id : write.id;
   const userId = write.op === 'upsert' ? write.row.userId : write.userId;
@@ -151,6 +155,7 @@ export interface DiscardResult {
  */
 export async function discardParked(
   db: AppDb,
+  registry: SyncRegistry,
   userId: string,
   seqs: number[],
 ): Promise<DiscardResult> {
@@ -159,7 +164,7 @@ export async function discardParked(
     (e): e is OutboxEntry => !!e && e.userId === userId && e.state === 'parked',
   );
   for (const e of entries) {
-    const entity = syncEntity(e.entity);
+    const entity = registry.get(e.entity);
     const table = entity.table(db);
     await db.transaction('rw', table, db.outbox, async () => {
       const current = await db.outbox.get(e.seq!);

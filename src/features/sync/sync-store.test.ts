@@ -1,12 +1,12 @@
 import { Dexie } from 'dexie';
 import { persistStore } from 'redux-persist';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore, type AppStore } from './store';
-import { openAppDb, setAppDb, type AppDb } from '../lib/db';
-import { MemorySyncServer, networkDown } from '../lib/sync/testing/memory-sync-server';
-import type { SyncTransport } from '../lib/sync/transport';
-import { sessionEnded, signedIn } from '../features/auth';
-import { saveDraft, selectAllDrafts } from '../features/drafts';
+import { makeStore, type AppStore } from '../../app/store';
+import { openAppDb, setAppDb, type AppDb } from '../../lib/db';
+import type { SyncTransport } from '../../lib/sync/transport';
+import { MemorySyncServer, networkDown } from '../../testing/memory-sync-server';
+import { sessionEnded, signedIn } from '../auth';
+import { saveDraft, selectAllDrafts } from '../drafts';
 import {
   connectivityChanged,
   selectLocalReady,
@@ -17,7 +17,7 @@ import {
   syncDiscardRequested,
   syncRetryRequested,
   windowFocused,
-} from '../features/sync';
+} from '.';
 
 const ALICE = { id: 'alice-id', email: 'alice@example.com', firstName: 'Alice', lastName: 'Bloom' };
 const BOB = { id: 'bob-id', email: 'bob@example.com', firstName: 'Bob', lastName: 'Stone' };

@@ -1,4 +1,4 @@
-import type { ServerRow } from '../entities';
+import type { ServerRow } from '../lib/sync/entities';
 import {
   SyncTransportError,
   type PullCursor,
@@ -6,7 +6,7 @@ import {
   type PushMutation,
   type PushResult,
   type SyncTransport,
-} from '../transport';
+} from '../lib/sync/transport';
 
 const WRITABLE = [
   'content',

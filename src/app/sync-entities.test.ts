@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { onboardingDataEntity } from '../features/onboarding';
+import { syncEntities } from './sync-entities';
+
+describe('the sync entity registry', () => {
+  it('knows drafts, onboarding answers and the profile', () => {
+    expect(syncEntities.names()).toEqual(['post_drafts', 'onboarding_data', 'user_profiles']);
+    expect(syncEntities.get('onboarding_data')).toBe(onboardingDataEntity);
+    expect(() => syncEntities.get('auth_users')).toThrow('Unknown sync entity');
+  });
+});

@@ -1,0 +1,2 @@
+export { profileFromUser } from './profile-record';
+export { userProfilesEntity } from './profile-sync';
