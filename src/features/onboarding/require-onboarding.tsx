@@ -3,9 +3,9 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadingScreen } from '../../components/loading-screen';
 import { selectCurrentUser } from '../auth';
-// The slice file, not the sync feature's index: the index also exports the top-bar indicator,
-// which the first paint does not need (see app/root-reducer.ts).
-import { selectParkedEntries, selectWaitingCount } from '../sync/sync-slice';
+// The sync index also brings the top-bar indicator and the listeners: this gate loads with the
+// app layout, which shows the indicator, and after the store, which runs the listeners.
+import { selectParkedEntries, selectWaitingCount } from '../sync';
 import { cacheCompletion, cachedCompletion, fetchOnboardingComplete } from './onboarding-api';
 import {
   onboardingChecked,
