@@ -17,6 +17,8 @@ import { SectionCard } from '../../components/section-card';
 import type { ConnectionTestResult } from './ai-client';
 import { aiMessages, connectionErrorMessage } from './ai-errors';
 import {
+  AI_PROVIDERS,
+  aiProviderLabels,
   connectionStatusLabels,
   isAiProvider,
   providerChosen,
@@ -24,13 +26,7 @@ import {
   selectConnectionStatus,
   testAiConnection,
   type AiConnectionStatus,
-  type AiProviderId,
 } from './ai-slice';
-
-const providerLabels: Record<AiProviderId, string> = {
-  chatgpt: 'ChatGPT',
-  perplexity: 'Perplexity',
-};
 
 const statusColors: Record<AiConnectionStatus, 'success' | 'error' | 'default'> = {
   connected: 'success',
@@ -81,8 +77,13 @@ export function AiProviderPanel() {
             }
           }}
         >
-          {(Object.keys(providerLabels) as AiProviderId[]).map((id) => (
-            <FormControlLabel key={id} value={id} control={<Radio />} label={providerLabels[id]} />
+          {AI_PROVIDERS.map((id) => (
+            <FormControlLabel
+              key={id}
+              value={id}
+              control={<Radio />}
+              label={aiProviderLabels[id]}
+            />
           ))}
         </RadioGroup>
       </FormControl>

@@ -13,6 +13,12 @@ import {
 export const AI_PROVIDERS = ['chatgpt', 'perplexity'] as const;
 export type AiProviderId = (typeof AI_PROVIDERS)[number];
 
+/** The ids are the spec's; these are the names people know. */
+export const aiProviderLabels: Record<AiProviderId, string> = {
+  chatgpt: 'ChatGPT',
+  perplexity: 'Perplexity',
+};
+
 export type AiConnectionStatus = 'unknown' | 'connected' | 'error';
 export type AiSettingsTestState = 'idle' | 'testing' | 'success' | 'error';
 /** Where a connection test was started: each place shows its own texts. */

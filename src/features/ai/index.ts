@@ -2,6 +2,7 @@ export { AiAssistantsPanel } from './ai-assistants-panel';
 export { AiProviderPanel } from './ai-provider-panel';
 export {
   AI_PROVIDERS,
+  aiProviderLabels,
   aiReducer,
   connectionStatusLabels,
   initialAiState,

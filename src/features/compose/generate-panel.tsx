@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import RateReview from '@mui/icons-material/RateReview';
 import { SectionCard } from '../../components/section-card';
-import { SettingsLinkedText, type AiProviderId } from '../ai';
+import { AI_PROVIDERS, aiProviderLabels, SettingsLinkedText, type AiProviderId } from '../ai';
 import { CUSTOM_PROMPT_ID } from './compose-initial';
 import { PROMPT_PRESETS } from './prompt-presets';
 
@@ -31,16 +31,6 @@ export interface GeneratePanelProps {
   onGenerate: () => void;
   reviewDisabled: boolean;
   onReview: () => void;
-}
-
-/** The ids of the two providers are the spec's; these are the names people know. */
-const PROVIDERS: { id: AiProviderId; label: string }[] = [
-  { id: 'chatgpt', label: 'ChatGPT' },
-  { id: 'perplexity', label: 'Perplexity' },
-];
-
-export function providerName(provider: AiProviderId): string {
-  return PROVIDERS.find((p) => p.id === provider)?.label ?? provider;
 }
 
 export function GeneratePanel({
@@ -77,8 +67,13 @@ export function GeneratePanel({
             value={provider}
             onChange={(event) => onProviderChange(event.target.value as AiProviderId)}
           >
-            {PROVIDERS.map((p) => (
-              <FormControlLabel key={p.id} value={p.id} control={<Radio />} label={p.label} />
+            {AI_PROVIDERS.map((id) => (
+              <FormControlLabel
+                key={id}
+                value={id}
+                control={<Radio />}
+                label={aiProviderLabels[id]}
+              />
             ))}
           </RadioGroup>
         </FormControl>
@@ -114,7 +109,7 @@ export function GeneratePanel({
               generating ? <CircularProgress size={16} color="inherit" /> : <AutoAwesome />
             }
           >
-            {generating ? 'Generating...' : `Generate with ${providerName(provider)}`}
+            {generating ? 'Generating...' : `Generate with ${aiProviderLabels[provider]}`}
           </Button>
           <Button
             variant="outlined"
