@@ -81,9 +81,6 @@ type RunResult = 'idle' | 'backoff' | 'offline' | 'stopped';
  */
 export class SyncEngine {
   readonly userId: string;
-  private readonly db: AppDb;
-  private readonly transport: SyncTransport;
-  private readonly registry: SyncRegistry;
   private readonly push: PushSettings;
   private readonly pushState: PushState;
   private readonly backoff: BackoffOptions;
@@ -113,10 +110,7 @@ export class SyncEngine {
   private statusSerial = 0;
 
   constructor(options: SyncEngineOptions) {
-    this.db = options.db;
-    this.transport = options.transport;
     this.userId = options.userId;
-    this.registry = options.registry;
     this.push = {
       batchSize: options.batchSize ?? 100,
       maxBatchBytes: options.maxBatchBytes ?? 256 * 1024,
@@ -134,11 +128,11 @@ export class SyncEngine {
     this.onChange = options.onChange ?? (() => undefined);
     this.onStatus = options.onStatus ?? (() => undefined);
     this.ctx = {
-      db: this.db,
-      registry: this.registry,
+      db: options.db,
+      registry: options.registry,
       userId: this.userId,
-      entities: options.entities ?? this.registry.names(),
-      transport: this.transport,
+      entities: options.entities ?? options.registry.names(),
+      transport: options.transport,
       now: () => this.now(),
       fail: (failure, kind) => this.fail(failure, kind),
       retryAfterRefresh: () => {
@@ -221,7 +215,7 @@ export class SyncEngine {
 
   /** The user's Retry: parked entries go back in the queue and the backoff is skipped. */
   async retry(seqs?: number[]): Promise<void> {
-    await retryParked(this.db, this.userId, seqs);
+    await retryParked(this.ctx.db, this.userId, seqs);
     this.failures = 0;
     this.nextAttemptAt = 0;
     this.notifyLocalWrite();
@@ -229,7 +223,12 @@ export class SyncEngine {
 
   /** The user's Discard: drops parked entries and puts the server's version of their rows back. */
   async discard(seqs: number[]): Promise<void> {
-    const { refetch, removed } = await discardParked(this.db, this.registry, this.userId, seqs);
+    const { refetch, removed } = await discardParked(
+      this.ctx.db,
+      this.ctx.registry,
+      this.userId,
+      seqs,
+    );
     const changes = newChangeSet();
     for (const r of removed) noteRemove(changes, r.entity, r.id);
     // Offline: the next pull brings the server's row back when it changes; ask for one now.
@@ -337,7 +336,7 @@ export class SyncEngine {
     } else if (message.type === 'pull') {
       if (this.leader) this.requestPull();
     } else if (message.type === 'changed') {
-      this.onChange(await readChangedRows(this.db, this.registry, this.userId, message));
+      this.onChange(await readChangedRows(this.ctx, message));
       await this.publishStatus();
     }
   }
@@ -345,7 +344,7 @@ export class SyncEngine {
   /** Reads the outbox counts and reports the whole status; the latest call wins. */
   async publishStatus(): Promise<SyncEngineStatus> {
     const serial = ++this.statusSerial;
-    const counts = await readOutboxCounts(this.db, this.userId);
+    const counts = await readOutboxCounts(this.ctx.db, this.userId);
     const status: SyncEngineStatus = {
       leader: this.leader,
       online: this.online,

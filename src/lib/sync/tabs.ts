@@ -1,8 +1,8 @@
 // How the tabs of one user share the sync: a Web Lock elects the tab that runs the loop, and a
 // BroadcastChannel carries nudges and changed rows between them.
-import type { AppDb } from '../db';
 import type { SyncChange } from './change-set';
-import type { LocalRow, SyncRegistry } from './entities';
+import type { LocalRow } from './entities';
+import type { SyncContext } from './sync-context';
 
 export const SYNC_LOCK_NAME = 'postbloom-sync';
 
@@ -55,14 +55,12 @@ export function changedMessage(change: SyncChange): ChannelMessage {
 
 /** Another tab changed rows: reads them back from the shared database (gone ones are removed). */
 export async function readChangedRows(
-  db: AppDb,
-  registry: SyncRegistry,
-  userId: string,
+  ctx: Pick<SyncContext, 'db' | 'registry' | 'userId'>,
   message: Extract<ChannelMessage, { type: 'changed' }>,
 ): Promise<SyncChange> {
-  const table = registry.get(message.entity).table(db);
+  const table = ctx.registry.get(message.entity).table(ctx.db);
   const rows = (await table.bulkGet(message.ids)).filter(
-    (r): r is LocalRow => !!r && r.userId === userId,
+    (r): r is LocalRow => !!r && r.userId === ctx.userId,
   );
   const gone = message.ids.filter((id) => !rows.some((r) => r.id === id));
   return { entity: message.entity, upserted: rows, removed: [...message.removed, ...gone] };
