@@ -9,7 +9,9 @@
 --     keeps only the entity's own insert/update/conflict rules;
 --   * private.sync_register_entity(...) registers an entity in one call and gives its table what
 --     the protocol needs (txid column and trigger, the pull's index, the delete trigger).
--- Answers, SQLSTATEs and messages are unchanged.
+-- Answers, SQLSTATEs and messages are unchanged, but for one: an onboarding_data or user_profiles
+-- mutation whose op is neither upsert nor delete is now 'invalid mutation' like a draft's, where it
+-- was '… are not deleted through sync' (22023 both).
 
 -- The registry ----------------------------------------------------------------------------------
 
@@ -424,6 +426,10 @@ declare
   rid uuid;
   op text;
   reg private.sync_entities;
+  -- Per entity, built on its first mutation of the push: its name, and the SQL that calls its apply
+  -- function and that reads one of its rows as JSON.
+  calls jsonb := '{}'::jsonb;
+  call jsonb;
   logged public.sync_mutations;
   row_json jsonb;
   copy_json jsonb;
@@ -447,9 +453,19 @@ begin
       if m ->> 'mutation_id' is not null then
         perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(m ->> 'mutation_id', 7));
       end if;
-      reg := private.sync_entity(m ->> 'entity');
-      if reg.entity is null then
-        raise exception 'unknown entity' using errcode = '22023';
+      call := calls -> (m ->> 'entity');
+      if call is null then
+        reg := private.sync_entity(m ->> 'entity');
+        if reg.entity is null then
+          raise exception 'unknown entity' using errcode = '22023';
+        end if;
+        -- The names come from the registry (%I quotes, regproc names are quoted); values are bound.
+        call := jsonb_build_object(
+          'entity', reg.entity,
+          'apply', pg_catalog.format('select %s($1)', private.sync_function_name(reg.apply_fn)),
+          'row', pg_catalog.format('select %1$s(t) from public.%2$I t where t.id = $1',
+                                   private.sync_function_name(reg.json_fn), reg.entity));
+        calls := calls || jsonb_build_object(reg.entity, call);
       end if;
       mid := (m ->> 'mutation_id')::uuid;
       rid := (m ->> 'id')::uuid;
@@ -461,24 +477,18 @@ begin
 
       select * into logged from public.sync_mutations where mutation_id = mid;
       if found then
-        -- The names come from the registry (%I quotes, regproc names are quoted); ids are bound.
-        execute pg_catalog.format('select %1$s(t) from public.%2$I t where t.id = $1',
-                                  private.sync_function_name(reg.json_fn), reg.entity)
-          into row_json using logged.entity_id;
+        execute call ->> 'row' into row_json using logged.entity_id;
         copy_json := null;
         if logged.copy_id is not null then
-          execute pg_catalog.format('select %1$s(t) from public.%2$I t where t.id = $1',
-                                    private.sync_function_name(reg.json_fn), reg.entity)
-            into copy_json using logged.copy_id;
+          execute call ->> 'row' into copy_json using logged.copy_id;
         end if;
         result := jsonb_build_object(
           'mutation_id', mid, 'status', 'duplicate', 'outcome', logged.outcome,
           'version', logged.version, 'row', row_json, 'copy', copy_json);
       else
-        execute pg_catalog.format('select %s($1)', private.sync_function_name(reg.apply_fn))
-          into result using m;
+        execute call ->> 'apply' into result using m;
         insert into public.sync_mutations (mutation_id, entity, entity_id, outcome, version, copy_id)
-        values (mid, reg.entity, coalesce((result -> 'row' ->> 'id')::uuid, rid),
+        values (mid, call ->> 'entity', coalesce((result -> 'row' ->> 'id')::uuid, rid),
                 result ->> 'status', (result ->> 'version')::bigint,
                 (result -> 'copy' ->> 'id')::uuid);
         result := result || jsonb_build_object('mutation_id', mid);

@@ -231,6 +231,39 @@ describe('a new entity registered with one call', () => {
     expect((await pullEntities(bob.client, [table])).changes[table]).toEqual([]);
   });
 
+  it('gets the shared shape checks, and the existing entities keep their own refusals', async () => {
+    const bad = [
+      { ...note(randomUUID(), 'no id'), id: null },
+      { ...note(randomUUID(), 'no op'), op: 'replace' },
+      { ...note(randomUUID(), 'no data'), data: 'title' },
+      {
+        mutation_id: randomUUID(),
+        entity: 'onboarding_data',
+        op: 'delete',
+        id: alice.userId,
+        base_version: null,
+        data: {},
+      },
+      {
+        mutation_id: randomUUID(),
+        entity: 'user_profiles',
+        op: 'delete',
+        id: alice.userId,
+        base_version: null,
+        data: {},
+      },
+    ];
+    const results = await push(alice.client, bad);
+    expect(results.map((r) => [r.status, r.error?.code, r.error?.message])).toEqual([
+      ['rejected', '22023', 'invalid mutation'],
+      ['rejected', '22023', 'invalid mutation'],
+      ['rejected', '22023', 'invalid mutation'],
+      ['rejected', '22023', 'onboarding answers are not deleted through sync'],
+      ['rejected', '22023', 'profiles are not deleted through sync'],
+    ]);
+    expect(results.map((r) => r.mutation_id)).toEqual(bad.map((m) => m.mutation_id));
+  });
+
   it('keeps answering an unknown entity with 22023 in both calls', async () => {
     const [r] = await push(alice.client, [{ ...note(randomUUID(), 'x'), entity: 'no_such_table' }]);
     expect(r).toMatchObject({
