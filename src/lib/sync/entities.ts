@@ -13,7 +13,7 @@ export type ServerRow = Record<string, unknown> & {
 
 /** How one server table maps onto a local Dexie table. Each feature declares its own. */
 export interface SyncEntity<L extends LocalRow> {
-  /** The server's table name: the one place the client spells it. */
+  /** The server table's name, as sync spells it (REST queries name their table themselves). */
   name: string;
   table(db: AppDb): Table<L, string>;
   /** The columns a client may write, in the server's shape. */
