@@ -24,15 +24,6 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-// Direct imports of another feature's files allowed for now, each with its reason.
-const featureFileExceptions = {
-  // The public pages paint before Redux Toolkit loads. The auth index also re-exports the slice
-  // and the thunks, whose createSlice/createAsyncThunk calls the build keeps once the index is
-  // imported: through it, the JavaScript the first paint of / downloads grows from 146 to 162 KB
-  // gzip.
-  marketing: ['./auth/use-is-signed-in.ts'],
-};
-
 // A feature uses another only through its index.ts, so files behind an index can change freely.
 const featureIndexZones = features.map((feature) => ({
   target: `./src/features/${feature}`,
@@ -40,7 +31,6 @@ const featureIndexZones = features.map((feature) => ({
   except: [
     `./${feature}`,
     ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
-    ...(featureFileExceptions[feature] ?? []),
   ],
   message: 'Import another feature through its index.ts, not from one of its files.',
 }));

@@ -76,5 +76,12 @@ export default defineConfig({
   },
   build: {
     manifest: true,
+    rollupOptions: {
+      // A feature's index.ts only re-exports (lint keeps other features on it): importing one name
+      // through it must not keep the rest of the feature in the chunk that imports it.
+      treeshake: {
+        moduleSideEffects: (id) => !/\/src\/features\/[^/]+\/index\.ts$/.test(id),
+      },
+    },
   },
 });

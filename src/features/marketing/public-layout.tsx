@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { AppBar, Box, Button, Container, Link, Toolbar, Typography } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import LocalFloristIcon from '@mui/icons-material/LocalFlorist';
-import { useIsSignedIn } from '../auth/use-is-signed-in';
+import { useIsSignedIn } from '../auth';
 import { primaryCtaTarget } from './landing-content';
 import { useScrollToHash } from './use-scroll-to-hash';
 

@@ -1,4 +1,4 @@
-import { useIsSignedIn } from '../auth/use-is-signed-in';
+import { useIsSignedIn } from '../auth';
 import { primaryCtaTarget } from './landing-content';
 
 export function usePrimaryCtaTarget(): '/dashboard' | '/signup' {
