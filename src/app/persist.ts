@@ -1,6 +1,5 @@
 import { deviceStorage } from '../lib/device-storage';
 import {
-  createMigrate,
   FLUSH,
   PAUSE,
   PERSIST,
@@ -8,15 +7,14 @@ import {
   PURGE,
   REGISTER,
   REHYDRATE,
-  type MigrationManifest,
   type PersistConfig,
-  type PersistedState,
 } from 'redux-persist';
 import { createDexieStorage, type PersistStorage } from '../lib/persist-storage';
 // Slice and persist files, not the features' index files (see root-reducer.ts).
 import { uiReducer } from '../features/ui/ui-slice';
 import { uiPersist } from '../features/ui/ui-persist';
-import { onboardingReducer, type OnboardingState } from '../features/onboarding/onboarding-slice';
+import { onboardingReducer } from '../features/onboarding/onboarding-slice';
+import { onboardingPersist } from '../features/onboarding/onboarding-persist';
 import { aiReducer } from '../features/ai/ai-slice';
 import { aiPersist } from '../features/ai/ai-persist';
 
@@ -95,25 +93,7 @@ export const uiPersistConfig = onAppStorage(uiPersist);
 
 export const persistedUiReducer = persistReducer(uiPersistConfig, uiReducer);
 
-// In-progress wizard answers and whether this device completed them; never the check result.
-// The completion itself waits in the sync outbox (Dexie), not here.
-const onboardingMigrations: MigrationManifest = {
-  // Version 1 kept a `pendingSave` flag for a completion made offline; the outbox replaced it.
-  2: (state) => {
-    if (!state) return state;
-    const { pendingSave: _pendingSave, ...rest } = state as PersistedState & {
-      pendingSave?: unknown;
-    };
-    return rest as PersistedState;
-  },
-};
-
-export const onboardingPersistConfig = onAppStorage<OnboardingState>({
-  key: 'onboarding',
-  version: 2,
-  whitelist: ['userId', 'answers', 'step', 'completed'],
-  migrate: createMigrate(onboardingMigrations),
-});
+export const onboardingPersistConfig = onAppStorage(onboardingPersist);
 
 export const persistedOnboardingReducer = persistReducer(
   onboardingPersistConfig,

@@ -10,3 +10,4 @@ export {
   type OnboardingState,
 } from './onboarding-slice';
 export { onboardingDataEntity } from './onboarding-sync';
+export { onboardingPersist } from './onboarding-persist';
