@@ -1,26 +1,18 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SectionCard } from '../../components/section-card';
 import type { ConnectionTestResult } from './ai-client';
 import { aiMessages, connectionErrorMessage } from './ai-errors';
+import { AiProviderChoice } from './ai-provider-choice';
 import {
-  AI_PROVIDERS,
-  aiProviderLabels,
   connectionStatusLabels,
-  isAiProvider,
   providerChosen,
   selectAiProvider,
   selectConnectionStatus,
@@ -42,7 +34,6 @@ export function AiProviderPanel() {
   const status = useAppSelector((state) => selectConnectionStatus(state, provider));
   const [testing, setTesting] = useState(false);
   const [outcome, setOutcome] = useState<ConnectionTestResult | null>(null);
-  const providerLabelId = useId();
 
   async function handleTest() {
     setTesting(true);
@@ -63,35 +54,15 @@ export function AiProviderPanel() {
         <Chip label={connectionStatusLabels[status]} color={statusColors[status]} size="small" />
       }
     >
-      <FormControl sx={{ mt: 1 }}>
-        <FormLabel id={providerLabelId}>AI provider</FormLabel>
-        <RadioGroup
-          row
-          aria-labelledby={providerLabelId}
-          name="ai-provider"
-          value={provider}
-          onChange={(event) => {
-            if (isAiProvider(event.target.value)) {
-              dispatch(providerChosen(event.target.value));
-              setOutcome(null);
-            }
-          }}
-        >
-          {AI_PROVIDERS.map((id) => (
-            <FormControlLabel
-              key={id}
-              value={id}
-              control={<Radio />}
-              label={aiProviderLabels[id]}
-            />
-          ))}
-        </RadioGroup>
-      </FormControl>
-      {provider === 'perplexity' && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Perplexity is not available yet. Choose ChatGPT to generate posts.
-        </Typography>
-      )}
+      <AiProviderChoice
+        name="ai-provider"
+        value={provider}
+        onChange={(next) => {
+          dispatch(providerChosen(next));
+          setOutcome(null);
+        }}
+        sx={{ mt: 1 }}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
         <Button
           variant="outlined"

@@ -38,3 +38,4 @@ export {
   type GenerationRequest,
   type GenerationResult,
 } from './prompt';
+export { AiProviderChoice } from './ai-provider-choice';

@@ -1,21 +1,16 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import RateReview from '@mui/icons-material/RateReview';
 import { SectionCard } from '../../components/section-card';
-import { AI_PROVIDERS, aiProviderLabels, SettingsLinkedText, type AiProviderId } from '../ai';
+import { AiProviderChoice, aiProviderLabels, SettingsLinkedText, type AiProviderId } from '../ai';
 import { CUSTOM_PROMPT_ID } from './compose-initial';
 import { PROMPT_PRESETS } from './prompt-presets';
 
@@ -46,7 +41,6 @@ export function GeneratePanel({
   reviewDisabled,
   onReview,
 }: GeneratePanelProps) {
-  const providerLabelId = useId();
   const unavailable = provider !== 'chatgpt';
   const errorRef = useRef<HTMLDivElement>(null);
 
@@ -58,30 +52,7 @@ export function GeneratePanel({
   return (
     <SectionCard title="AI Assistant">
       <Stack spacing={2} sx={{ mt: 1 }}>
-        <FormControl>
-          <FormLabel id={providerLabelId}>AI provider</FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby={providerLabelId}
-            name="compose-ai-provider"
-            value={provider}
-            onChange={(event) => onProviderChange(event.target.value as AiProviderId)}
-          >
-            {AI_PROVIDERS.map((id) => (
-              <FormControlLabel
-                key={id}
-                value={id}
-                control={<Radio />}
-                label={aiProviderLabels[id]}
-              />
-            ))}
-          </RadioGroup>
-        </FormControl>
-        {unavailable && (
-          <Typography variant="body2" color="text.secondary">
-            Perplexity is not available yet. Choose ChatGPT to generate posts.
-          </Typography>
-        )}
+        <AiProviderChoice name="compose-ai-provider" value={provider} onChange={onProviderChange} />
         <TextField
           select
           label="Content prompt"
