@@ -16,6 +16,6 @@ export const startAppListening: AppStartListening = listenerMiddleware.startList
 addAuthListeners(startAppListening);
 // The synced entities load with the engine, off the first download.
 addSyncListeners(startAppListening, {
-  loadEntities: () => import('./sync-entities').then((m) => m.syncEntities),
+  loadSetup: () => import('./sync-entities'),
 });
 addAiSettingsListeners(startAppListening);

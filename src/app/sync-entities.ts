@@ -1,4 +1,4 @@
-import { postDraftsEntity } from '../features/drafts';
+import { loadDrafts, postDraftsEntity } from '../features/drafts';
 import { onboardingDataEntity } from '../features/onboarding';
 import { userProfilesEntity } from '../features/profile';
 import { createSyncRegistry } from '../lib/sync/entities';
@@ -9,3 +9,6 @@ export const syncEntities = createSyncRegistry([
   onboardingDataEntity,
   userProfilesEntity,
 ]);
+
+/** What the features read from this device when the user changes, before the first pull. */
+export const localReaders = [loadDrafts];

@@ -1,3 +1,4 @@
+import type { Dispatch } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/store-types';
 import { appStarted } from '../../lib/app-lifecycle';
 import type { AppDb } from '../../lib/db';
@@ -107,10 +108,19 @@ function markReady(api: Api, c: Controller): void {
   if (typeof document !== 'undefined') document.documentElement.dataset.storeReady = 'true';
 }
 
-/** What the app hands the sync: the features' synced entities, which a feature cannot import. */
+/** Reads a feature's rows of one user from this device into its slice. */
+export type LocalReader = (userId: string, db: AppDb) => (dispatch: Dispatch) => Promise<unknown>;
+
+/** The features' synced entities and their readers, which the app composes (a feature cannot). */
+export interface SyncSetup {
+  syncEntities: SyncRegistry;
+  /** Run when the user changes, before the engine starts: the screens show local rows at once. */
+  localReaders: readonly LocalReader[];
+}
+
 export interface SyncListenerOptions {
   /** Loaded with the engine, after the first paint. */
-  loadEntities: () => Promise<SyncRegistry>;
+  loadSetup: () => Promise<SyncSetup>;
 }
 
 function reconcile(api: Api, options: SyncListenerOptions): Promise<void> {
@@ -119,7 +129,7 @@ function reconcile(api: Api, options: SyncListenerOptions): Promise<void> {
     .then(async () => {
       const { settled, userId } = syncTarget(api.getState());
       if (!settled) return;
-      const [modules, registry] = await Promise.all([loadSyncModules(), options.loadEntities()]);
+      const [modules, setup] = await Promise.all([loadSyncModules(), options.loadSetup()]);
       const db = runtime.db ? runtime.db() : modules.getAppDb();
       if (c.userId === userId && (c.engine !== null || userId === null)) {
         markReady(api, c);
@@ -132,7 +142,7 @@ function reconcile(api: Api, options: SyncListenerOptions): Promise<void> {
       }
       if (c.userId !== userId) {
         c.userId = userId;
-        if (userId) await api.dispatch(modules.loadDrafts(userId, db));
+        if (userId) for (const read of setup.localReaders) await api.dispatch(read(userId, db));
       }
       markReady(api, c);
       if (!userId) return;
@@ -151,7 +161,7 @@ function reconcile(api: Api, options: SyncListenerOptions): Promise<void> {
         db,
         transport,
         userId,
-        registry,
+        registry: setup.syncEntities,
         online: (api.getState() as unknown as State).sync.online,
         onChange: (change) => api.dispatch(syncRowsChanged(change)),
         onStatus: (status) => api.dispatch(syncStatusChanged(status)),

@@ -3,4 +3,3 @@ export { getAppDb } from '../../lib/db';
 export { SyncEngine } from '../../lib/sync/engine';
 export { createSupabaseTransport } from '../../lib/sync/transport';
 export { getSupabase } from '../../lib/supabase';
-export { loadDrafts } from '../drafts';
