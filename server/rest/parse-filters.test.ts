@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCondition } from './parse-filters.ts';
-import { parseFails } from './parse-test-helpers.ts';
+import { parseFails } from '../../tests/support/rest-parse.ts';
 
 describe('parseCondition', () => {
   it('reads the operators postgrest-js produces', () => {

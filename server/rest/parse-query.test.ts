@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from './parse-query.ts';
-import { parseFails } from './parse-test-helpers.ts';
+import { parseFails } from '../../tests/support/rest-parse.ts';
 
 describe('parseQuery', () => {
   it('splits parameters, filters and logic trees', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSelect } from './parse-select.ts';
-import { parseFails } from './parse-test-helpers.ts';
+import { parseFails } from '../../tests/support/rest-parse.ts';
 
 describe('parseSelect', () => {
   it('reads *, plain columns, aliases and allowed casts', () => {

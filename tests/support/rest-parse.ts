@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { RestError } from './errors.ts';
+import { RestError } from '../../server/rest/errors.ts';
 
-// Shared by the parse-*.test.ts files.
+// Shared by server/rest/parse-*.test.ts.
 
 /** Runs `fn`, expecting it to throw a RestError, and returns that error. */
 export function parseFails(fn: () => unknown): RestError {
