@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { TestServer } from './harness.ts';
 
 // The post_drafts mutations and the two sync calls, through supabase-js, as the sync tests use them.
 
@@ -77,4 +78,34 @@ export async function pullEntities(
   const { data, error } = await client.rpc('sync_pull', { since, entities, max_rows: maxRows });
   if (error) throw new Error(`sync_pull: ${error.code} ${error.message}`);
   return data as Pull;
+}
+
+/**
+ * Pushes `mutations` as `userId` inside a transaction of the test's own connection and leaves it
+ * open, so another push can run while this one is not yet committed (PostgreSQL only: PGlite has
+ * one connection). Resolves once the push has run, with a function that commits it.
+ */
+export async function pushInOpenTransaction(
+  server: TestServer,
+  userId: string,
+  mutations: unknown[],
+): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let started!: () => void;
+  const begun = new Promise<void>((resolve) => (started = resolve));
+  const open = server.db.transaction(async (tx) => {
+    await tx.query(
+      `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+      [JSON.stringify({ sub: userId, role: 'authenticated' })],
+    );
+    await tx.query(`select public.sync_push($1::jsonb)`, [JSON.stringify(mutations)]);
+    started();
+    await held;
+  });
+  await begun;
+  return async () => {
+    release();
+    await open;
+  };
 }

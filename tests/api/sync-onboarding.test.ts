@@ -10,7 +10,9 @@ import { openAppDb, type AppDb, type OnboardingRecord } from '../../src/lib/db.t
 import { SyncEngine } from '../../src/lib/sync/engine.ts';
 import { queueWrite } from '../../src/lib/sync/outbox.ts';
 import { createSupabaseTransport } from '../../src/lib/sync/transport.ts';
+import { makeUserProfileRecord } from '../../src/testing/factories.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { pullEntities, push, pushInOpenTransaction } from './sync-helpers.ts';
 
 // public.sync_push / public.sync_pull for the one-row-per-user entities (onboarding_data and
 // user_profiles), through supabase-js as the app calls them; the rules are in docs/sync-protocol.md.
@@ -29,15 +31,6 @@ interface SignedIn {
   client: SupabaseClient;
   userId: string;
   email: string;
-}
-
-interface Result {
-  mutation_id: string;
-  status: string;
-  outcome?: string;
-  version?: number | null;
-  row?: Record<string, unknown> | null;
-  error?: { code: string; message: string };
 }
 
 const answers = (name: string) => ({
@@ -80,24 +73,8 @@ function profile(id: string, data: Record<string, unknown>) {
   };
 }
 
-async function push(client: SupabaseClient, mutations: unknown[]): Promise<Result[]> {
-  const { data, error } = await client.rpc('sync_push', { mutations });
-  if (error) throw new Error(`sync_push: ${error.code} ${error.message}`);
-  return data as Result[];
-}
-
-async function pull(client: SupabaseClient, since: unknown = {}) {
-  const { data, error } = await client.rpc('sync_pull', {
-    since,
-    entities: ['onboarding_data', 'user_profiles'],
-    max_rows: 100,
-  });
-  if (error) throw new Error(`sync_pull: ${error.code} ${error.message}`);
-  return data as {
-    changes: Record<string, Record<string, unknown>[]>;
-    cursor: Record<string, { txid: string; id: string }>;
-    more: boolean;
-  };
+function pull(client: SupabaseClient, since: unknown = {}) {
+  return pullEntities(client, ['onboarding_data', 'user_profiles'], since, 100);
 }
 
 async function onboardingRows(userId: string): Promise<Record<string, unknown>[]> {
@@ -413,18 +390,12 @@ describe('the sync engine with the onboarding entities', () => {
     });
     await queueWrite(laptop, userProfilesEntity, {
       op: 'upsert',
-      row: {
+      row: makeUserProfileRecord({
         id: u.userId,
         userId: u.userId,
         email: u.email,
         firstName: 'Ada',
-        lastName: null,
-        company: null,
-        bio: null,
-        avatarUrl: null,
-        socialCredentialsWizardCompleted: null,
-        version: null,
-      },
+      }),
     });
 
     const engine = (db: AppDb) =>
@@ -490,28 +461,14 @@ if (process.env.TEST_DATABASE_URL) {
   describe('two first completions at the same moment (PostgreSQL)', () => {
     it('the later insert waits for the earlier one, then updates its row instead of failing', async () => {
       const u = await newUser();
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let started!: () => void;
-      const begun = new Promise<void>((resolve) => (started = resolve));
-      const slow = server.db.transaction(async (tx) => {
-        await tx.query(
-          `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-          [JSON.stringify({ sub: u.userId, role: 'authenticated' })],
-        );
-        await tx.query(`select public.sync_push($1::jsonb)`, [
-          JSON.stringify([onboarding(u.userId, null, { business_name: 'From The Phone' })]),
-        ]);
-        started();
-        await held;
-      });
-      await begun;
+      const commitPhone = await pushInOpenTransaction(server, u.userId, [
+        onboarding(u.userId, null, { business_name: 'From The Phone' }),
+      ]);
       const laptop = push(u.client, [
         onboarding(randomUUID(), null, { business_name: 'From The Laptop' }),
       ]);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      release();
-      await slow;
+      await commitPhone();
       const [r] = await laptop;
       expect(r).toMatchObject({
         status: 'applied',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
-import { del, pull, push, upsert, type Pull } from './sync-helpers.ts';
+import { del, pull, push, pushInOpenTransaction, upsert, type Pull } from './sync-helpers.ts';
 
 let server: TestServer;
 let alice: { client: SupabaseClient; userId: string };
@@ -200,28 +200,14 @@ if (process.env.TEST_DATABASE_URL) {
       const { client, userId } = await server.signedInClient();
       const early = randomUUID();
       const late = randomUUID();
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let started!: () => void;
-      const begun = new Promise<void>((resolve) => (started = resolve));
       // The early transaction takes its id first and commits last.
-      const slow = server.db.transaction(async (tx) => {
-        await tx.query(
-          `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-          [JSON.stringify({ sub: userId, role: 'authenticated' })],
-        );
-        await tx.query(`select public.sync_push($1::jsonb)`, [
-          JSON.stringify([upsert(early, null, 'slow writer')]),
-        ]);
-        started();
-        await held;
-      });
-      await begun;
+      const commitSlow = await pushInOpenTransaction(server, userId, [
+        upsert(early, null, 'slow writer'),
+      ]);
       await push(client, [upsert(late, null, 'fast writer')]);
       const first = await pull(client);
       expect(first.changes.post_drafts!.map((r) => r.id)).toEqual([late]);
-      release();
-      await slow;
+      await commitSlow();
       const second = await pull(client, first.cursor);
       expect(second.changes.post_drafts!.map((r) => r.id)).toContain(early);
     });

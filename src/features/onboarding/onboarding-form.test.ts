@@ -11,27 +11,24 @@ import {
   progressPercent,
   rowIsValid,
   toOnboardingRow,
-  type OnboardingForm,
 } from './onboarding-form';
+import { makeOnboardingForm } from '../../testing/factories';
 import { INDUSTRIES, labelOf } from './onboarding-options';
 
-const full: OnboardingForm = {
-  ...emptyForm('Europe/Paris'),
+// Every step answered; the audience (consumers), frequency (daily) and times are the factory's.
+const full = makeOnboardingForm({
   businessName: '  Bloom Bakery ',
   industry: 'food-beverage',
   primaryGoal: 'awareness',
   brandPersonality: 'friendly',
   toneOfVoice: 'conversational',
-  mainAudience: 'consumers',
   audienceLocation: 'Portland',
   offerType: 'products',
   topOfferingDescription: 'Sourdough',
   primaryCTA: 'buy-now',
   contentTypes: ['educational', 'promotions'],
   platforms: ['facebook'],
-  postingFrequency: 'daily',
-  preferredPostingTimes: ['morning'],
-};
+});
 
 describe('onboarding defaults', () => {
   it('starts with the orange brand colour and the given time zone', () => {

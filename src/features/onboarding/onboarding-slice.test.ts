@@ -3,7 +3,8 @@ import type { OnboardingRecord } from '../../lib/db';
 import { syncRowsChanged } from '../../lib/sync/events';
 import { sessionEnded } from '../auth';
 import { profileFromUser } from '../profile';
-import { emptyForm, type OnboardingForm } from './onboarding-form';
+import { makeOnboardingForm } from '../../testing/factories';
+import { emptyForm } from './onboarding-form';
 import {
   answersForWizard,
   pickSummary,
@@ -22,16 +23,7 @@ import {
   type OnboardingState,
 } from './onboarding-slice';
 
-const form: OnboardingForm = {
-  ...emptyForm('Europe/Paris'),
-  businessName: '  Corner Shop ',
-  industry: 'retail',
-  primaryGoal: 'leads',
-  mainAudience: 'consumers',
-  postingFrequency: 'daily',
-  contentTypes: ['educational'],
-  preferredPostingTimes: ['morning'],
-};
+const form = makeOnboardingForm({ businessName: '  Corner Shop ' });
 
 const row = (over: Partial<OnboardingRecord> = {}): OnboardingRecord => ({
   ...recordFromForm(form, {

@@ -7,9 +7,9 @@ import { SyncEngine } from '../../lib/sync/engine';
 import { createSyncRegistry, type ServerRow } from '../../lib/sync/entities';
 import { syncRowsChanged } from '../../lib/sync/events';
 import type { PushMutation, PushResult, SyncTransport } from '../../lib/sync/transport';
+import { makeOnboardingForm } from '../../testing/factories';
 import { userProfilesEntity } from '../profile';
 import { cachedCompletion } from './onboarding-api';
-import { emptyForm, type OnboardingForm } from './onboarding-form';
 import {
   completeOnboarding,
   loadLocalOnboarding,
@@ -25,16 +25,7 @@ import { onboardingDataEntity } from './onboarding-sync';
 
 const ADA = { id: 'ada-id', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
 
-const form = (businessName: string): OnboardingForm => ({
-  ...emptyForm('Europe/Paris'),
-  businessName,
-  industry: 'retail',
-  primaryGoal: 'leads',
-  mainAudience: 'consumers',
-  postingFrequency: 'daily',
-  contentTypes: ['educational'],
-  preferredPostingTimes: ['morning'],
-});
+const form = (businessName: string) => makeOnboardingForm({ businessName });
 
 /**
  * The server's rules for one-row-per-user entities (see tests/api/sync-onboarding.test.ts for the

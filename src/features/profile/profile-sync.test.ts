@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { UserProfileRecord } from '../../lib/db';
 import type { ServerRow } from '../../lib/sync/entities';
+import { makeUserProfileRecord } from '../../testing/factories';
 import { userProfilesEntity } from './profile-sync';
 
 describe('user_profiles mapping', () => {
-  const profile: UserProfileRecord = {
-    id: 'u1',
-    userId: 'u1',
+  const profile = makeUserProfileRecord({
     email: ' ada@example.com ',
     firstName: 'Ada',
     lastName: '  ',
-    company: null,
     bio: '',
-    avatarUrl: null,
-    socialCredentialsWizardCompleted: null,
-    version: null,
-  };
+  });
 
   it('sends only non-blank fields, trimmed (§5 Profile)', () => {
     expect(userProfilesEntity.toServer(profile)).toEqual({

@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeDraftRecord } from '../../testing/factories';
+import { makeDraftRecord, makeUserProfileRecord } from '../../testing/factories';
 import { openAppDb, type AppDb, type DraftRecord, type UserProfileRecord } from '../db';
 import type { SyncEntity } from './entities';
 import { outboxWritten } from './events';
@@ -60,18 +60,7 @@ describe('writeSynced', () => {
 });
 
 describe('writeSyncedTogether', () => {
-  const profile: UserProfileRecord = {
-    id: 'u1',
-    userId: 'u1',
-    email: 'ada@example.com',
-    firstName: null,
-    lastName: null,
-    company: null,
-    bio: null,
-    avatarUrl: null,
-    socialCredentialsWizardCompleted: null,
-    version: null,
-  };
+  const profile = makeUserProfileRecord();
 
   it('commits every write in one transaction and tells the sync engine once', async () => {
     const db = freshDb();
