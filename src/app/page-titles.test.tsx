@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
 // The first visit to each lazily loaded page compiles it: slow on a busy machine, hence the waits.
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { renderApp, SIGNED_IN_PAGES, signedIn } from '../testing/app-test-support';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import {
+  renderApp,
+  SIGNED_IN_PAGES,
+  setUpQuietAppTests,
+  signedIn,
+} from '../testing/app-test-support';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -13,16 +18,8 @@ beforeAll(() => {
   document.head.append(initial);
 });
 
-beforeEach(() => {
-  // No backend here: the pages' own loads fail quietly into their empty states.
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  window.history.pushState(null, '', '/');
-});
+// No backend here: the pages' own loads fail quietly into their empty states.
+setUpQuietAppTests();
 
 describe('each page has its own browser tab title', () => {
   it.each(SIGNED_IN_PAGES)('%s, signed in', async (path, heading) => {

@@ -39,6 +39,22 @@ export function setUpAppTests() {
   });
 }
 
+/**
+ * Like setUpAppTests, for pages whose loads all fail here and log it: console errors are silenced,
+ * not checked. After each test the app is unmounted, mocks are restored and the URL is back at /.
+ */
+export function setUpQuietAppTests() {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    window.history.pushState(null, '', '/');
+  });
+}
+
 /** The whole app at `path`, on a real store holding `auth`. */
 export function renderApp(path: string, auth: Partial<AuthState> = {}, routeState?: unknown) {
   // BrowserRouter keeps navigation state under history.state.usr.

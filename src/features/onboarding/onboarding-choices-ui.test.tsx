@@ -1,23 +1,15 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp, signedIn } from '../../testing/app-test-support';
+import { renderApp, setUpQuietAppTests, signedIn } from '../../testing/app-test-support';
 import { emptyForm } from './onboarding-form';
 import { OnboardingWizard } from './onboarding-wizard';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-beforeEach(() => {
-  // No backend here: loading the saved row fails and the page falls back to the welcome.
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  window.history.pushState(null, '', '/');
-});
+// No backend here: loading the saved row fails and the page falls back to the welcome.
+setUpQuietAppTests();
 
 function renderStep(step: number) {
   const user = userEvent.setup({ delay: null });
