@@ -358,6 +358,18 @@ describe('the sync engine with the onboarding entities', () => {
     return db;
   }
 
+  /** The app's sync engine on `db`, signed in as `u`, with no other tab to coordinate with. */
+  function engineFor(db: AppDb, u: SignedIn): SyncEngine {
+    return new SyncEngine({
+      db,
+      transport: createSupabaseTransport(u.client, u.userId),
+      userId: u.userId,
+      registry: syncEntities,
+      locks: null,
+      channel: null,
+    });
+  }
+
   function record(id: string, userId: string, name: string): OnboardingRecord {
     return {
       id,
@@ -398,17 +410,8 @@ describe('the sync engine with the onboarding entities', () => {
       }),
     });
 
-    const engine = (db: AppDb) =>
-      new SyncEngine({
-        db,
-        transport: createSupabaseTransport(u.client, u.userId),
-        userId: u.userId,
-        registry: syncEntities,
-        locks: null,
-        channel: null,
-      });
-    const phoneEngine = engine(phone);
-    const laptopEngine = engine(laptop);
+    const phoneEngine = engineFor(phone, u);
+    const laptopEngine = engineFor(laptop, u);
     expect(await phoneEngine.runOnce()).toBe('idle');
     expect(await laptopEngine.runOnce()).toBe('idle');
     phoneEngine.requestPull();
@@ -437,14 +440,7 @@ describe('the sync engine with the onboarding entities', () => {
       op: 'upsert',
       row: { ...record(u.userId, u.userId, 'Refused Shop'), businessType: 'spaceship' },
     });
-    const engine = new SyncEngine({
-      db,
-      transport: createSupabaseTransport(u.client, u.userId),
-      userId: u.userId,
-      registry: syncEntities,
-      locks: null,
-      channel: null,
-    });
+    const engine = engineFor(db, u);
     expect(await engine.runOnce()).toBe('idle');
     const status = await engine.publishStatus();
     expect(status.parked).toMatchObject([
