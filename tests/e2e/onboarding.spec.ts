@@ -1,6 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ProfileSummaryRow } from '../../src/features/onboarding/onboarding-record';
-import { createUser, localConfig, signInThroughUi, type TestUser } from './support';
+import {
+  answerFirstWizardStep,
+  createUser,
+  localConfig,
+  signInThroughUi,
+  type TestUser,
+} from './support';
 
 type ServerRow = Omit<ProfileSummaryRow, 'version'>;
 
@@ -155,12 +161,7 @@ test('a reload in the middle keeps the answers', async ({ page, request }) => {
   await signInThroughUi(page, user);
   await page.getByRole('button', { name: 'Skip for Now' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await page.goto('/onboarding');
-  await page.getByRole('button', { name: 'Start Onboarding Wizard' }).click();
-  await page.getByLabel('Business Name').fill('Corner Shop');
-  await page.getByLabel('Industry').selectOption('retail');
-  await page.getByLabel('Primary Goal').selectOption('leads');
-  await continueButton(page).click();
+  await answerFirstWizardStep(page);
   await page.getByLabel('Brand Personality').selectOption('fun');
   await page.waitForTimeout(1000);
 

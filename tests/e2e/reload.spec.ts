@@ -1,19 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createUser, localConfig, signInThroughUi } from './support';
-
-const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
+import { expect, test } from '@playwright/test';
+import { answerFirstWizardStep, createUser, localConfig, signInThroughUi } from './support';
 
 test('a reload right after typing keeps the current step of the onboarding wizard', async ({
   page,
   request,
 }) => {
   await signInThroughUi(page, await createUser(request));
-  await page.goto('/onboarding');
-  await page.getByRole('button', { name: 'Start Onboarding Wizard' }).click();
-  await page.getByLabel('Business Name').fill('Corner Shop');
-  await page.getByLabel('Industry').selectOption('retail');
-  await page.getByLabel('Primary Goal').selectOption('leads');
-  await continueButton(page).click();
+  await answerFirstWizardStep(page);
   await page.getByLabel('Brand Personality').selectOption('fun');
   await page.getByLabel('Tone of Voice').selectOption('conversational');
 

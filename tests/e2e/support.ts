@@ -141,3 +141,16 @@ export function luminance(cssColour: string): number {
 export async function bodyBackground(page: Page): Promise<string> {
   return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 }
+
+/**
+ * Opens the onboarding wizard from its welcome and answers step 1 for a retail "Corner Shop"
+ * aiming for leads, then continues to step 2.
+ */
+export async function answerFirstWizardStep(page: Page): Promise<void> {
+  await page.goto('/onboarding');
+  await page.getByRole('button', { name: 'Start Onboarding Wizard' }).click();
+  await page.getByLabel('Business Name').fill('Corner Shop');
+  await page.getByLabel('Industry').selectOption('retail');
+  await page.getByLabel('Primary Goal').selectOption('leads');
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
