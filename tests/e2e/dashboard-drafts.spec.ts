@@ -11,7 +11,7 @@ import {
   serverDrafts,
   signInReadyUser,
 } from './compose-support';
-import { createUser, signInThroughUi } from './support';
+import { createUser, goBackOnline, signInThroughUi, waitForServiceWorkerControl } from './support';
 
 const KEY = 'sk-e2e-drafts-key-0123456789';
 const SAVED =
@@ -214,9 +214,7 @@ test('after a first visit the app reloads offline, keeps a new draft and pushes 
   context,
 }) => {
   const user = await signInReadyUser(page, request);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await waitForServiceWorkerControl(page);
   await context.setOffline(true);
   await page.reload();
   await expect(draftsPanel(page)).toContainText('No drafts yet');
@@ -228,8 +226,7 @@ test('after a first visit the app reloads offline, keeps a new draft and pushes 
   await expect(notice(page, SAVED)).toBeVisible();
   expect(await serverDrafts(request, user)).toHaveLength(0);
 
-  await context.setOffline(false);
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await goBackOnline(page);
   await expect
     .poll(async () => (await serverDrafts(request, user)).map((d) => d.content), {
       timeout: 30_000,

@@ -3,8 +3,10 @@ import type { ProfileSummaryRow } from '../../src/features/onboarding/onboarding
 import {
   answerFirstWizardStep,
   createUser,
+  goBackOnline,
   localConfig,
   signInThroughUi,
+  waitForServiceWorkerControl,
   type TestUser,
 } from './support';
 
@@ -190,9 +192,7 @@ test('completing offline counts at once and reaches the server through the sync 
   await page.getByRole('button', { name: 'Start Onboarding Wizard' }).click();
   await walkWizard(page, 'Offline Florist');
   // The service worker serves the app for the offline reload below.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await waitForServiceWorkerControl(page);
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Complete Setup' }).click();
@@ -211,8 +211,7 @@ test('completing offline counts at once and reaches the server through the sync 
   await expect(page.getByText('Offline Florist', { exact: true })).toBeVisible();
   expect(await serverRows(request, user)).toHaveLength(0);
 
-  await context.setOffline(false);
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await goBackOnline(page);
   await expect
     .poll(async () => (await serverRows(request, user)).map((r) => r.business_name), {
       timeout: 30_000,

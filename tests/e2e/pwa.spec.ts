@@ -1,7 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { accountMenuButton, createUser, signInThroughUi } from './support';
+import {
+  accountMenuButton,
+  createUser,
+  signInThroughUi,
+  waitForServiceWorkerControl,
+} from './support';
 
 interface WebManifest {
   name: string;
@@ -17,13 +22,6 @@ interface WebManifest {
 function pngSize(bytes: Buffer): { width: number; height: number } {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-/** Resolves once a service worker controls the page, i.e. the precache is complete. */
-async function waitForServiceWorkerControl(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  });
 }
 
 /** A request no cache answers: it fails only when the network is really off. */

@@ -154,3 +154,16 @@ export async function answerFirstWizardStep(page: Page): Promise<void> {
   await page.getByLabel('Primary Goal').selectOption('leads');
   await page.getByRole('button', { name: 'Continue' }).click();
 }
+
+/** Resolves once a service worker controls the page, i.e. the precache is complete. */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+}
+
+/** Takes the browser back online and fires the page's `online` event straight away. */
+export async function goBackOnline(page: Page): Promise<void> {
+  await page.context().setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+}
