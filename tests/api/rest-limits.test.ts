@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
 import { createUser, rest, type TestUser } from './rest-helpers.ts';
+import { holdOpenTransaction } from './sync-helpers.ts';
 
 // One user must not be able to freeze the data API for everybody else: patterns whose matching
 // cost is unbounded are refused before they reach the database (PGlite cannot cancel a running
@@ -27,28 +28,17 @@ async function timed<T>(p: Promise<T>): Promise<{ value: T; ms: number }> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Test-only functions: one sleeps, one reports the transaction's timeout, one raises 57014. */
 /**
  * Opens a transaction of the test that holds an exclusive lock on post_drafts until the returned
  * function is called; that function resolves once the transaction has ended.
  */
-async function lockPostDrafts(server: TestServer): Promise<() => Promise<void>> {
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((r) => (locked = r));
-  const holder = server.db.transaction(async (tx) => {
-    await tx.query('lock table public.post_drafts in access exclusive mode');
-    locked();
-    await held;
-  });
-  await isLocked;
-  return async () => {
-    release();
-    await holder;
-  };
+function lockPostDrafts(server: TestServer): Promise<() => Promise<void>> {
+  return holdOpenTransaction(server, (tx) =>
+    tx.query('lock table public.post_drafts in access exclusive mode'),
+  );
 }
 
+/** Test-only functions: one sleeps, one reports the transaction's timeout, one raises 57014. */
 async function createTestFunctions(server: TestServer): Promise<void> {
   await server.db.exec(`
     create function public.test_sleep(seconds double precision) returns void

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tx } from '../../server/db.ts';
 import type { TestServer } from './harness.ts';
 
 // The post_drafts mutations and the two sync calls, through supabase-js, as the sync tests use them.
@@ -81,25 +82,20 @@ export async function pullEntities(
 }
 
 /**
- * Pushes `mutations` as `userId` inside a transaction of the test's own connection and leaves it
- * open, so another push can run while this one is not yet committed (PostgreSQL only: PGlite has
- * one connection). Resolves once the push has run, with a function that commits it.
+ * Runs `work` in a transaction of the test's own connection and leaves that transaction open, so
+ * that the requests a test sends next meet it uncommitted. Resolves once `work` has run, with a
+ * function that commits the transaction and resolves once it has ended.
  */
-export async function pushInOpenTransaction(
+export async function holdOpenTransaction(
   server: TestServer,
-  userId: string,
-  mutations: unknown[],
+  work: (tx: Tx) => Promise<unknown>,
 ): Promise<() => Promise<void>> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let started!: () => void;
   const begun = new Promise<void>((resolve) => (started = resolve));
   const open = server.db.transaction(async (tx) => {
-    await tx.query(
-      `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-      [JSON.stringify({ sub: userId, role: 'authenticated' })],
-    );
-    await tx.query(`select public.sync_push($1::jsonb)`, [JSON.stringify(mutations)]);
+    await work(tx);
     started();
     await held;
   });
@@ -108,4 +104,22 @@ export async function pushInOpenTransaction(
     release();
     await open;
   };
+}
+
+/**
+ * Pushes `mutations` as `userId` in a transaction left open, so another push can run while this
+ * one is not yet committed (PostgreSQL only: PGlite has one connection).
+ */
+export function pushInOpenTransaction(
+  server: TestServer,
+  userId: string,
+  mutations: unknown[],
+): Promise<() => Promise<void>> {
+  return holdOpenTransaction(server, async (tx) => {
+    await tx.query(
+      `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+      [JSON.stringify({ sub: userId, role: 'authenticated' })],
+    );
+    await tx.query(`select public.sync_push($1::jsonb)`, [JSON.stringify(mutations)]);
+  });
 }
