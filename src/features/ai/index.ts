@@ -31,10 +31,7 @@ export { AiError, aiMessages, type AiFailureKind } from './ai-errors';
 export { SettingsLinkedText } from './settings-link-text';
 export { extractHashtags } from './parse-reply';
 export {
-  GENERATION_PLATFORMS,
-  isGenerationPlatform,
   type BusinessProfileForGeneration,
-  type GenerationPlatform,
   type GenerationRequest,
   type GenerationResult,
 } from './prompt';

@@ -4,7 +4,6 @@ import {
   buildHashtagsRequest,
   buildImproveRequest,
   buildTestConnectionRequest,
-  isGenerationPlatform,
   resolveGenerationOptions,
   type GenerationRequest,
 } from './prompt';
@@ -193,13 +192,5 @@ describe('the other requests', () => {
       messages: [{ role: 'user', content: 'Hello' }],
       max_tokens: 5,
     });
-  });
-});
-
-describe('isGenerationPlatform', () => {
-  it('accepts the four platforms only', () => {
-    expect(['facebook', 'instagram', 'linkedin', 'twitter'].every(isGenerationPlatform)).toBe(true);
-    expect(isGenerationPlatform('tiktok')).toBe(false);
-    expect(isGenerationPlatform('all')).toBe(false);
   });
 });

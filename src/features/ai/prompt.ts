@@ -1,7 +1,6 @@
 import { DEFAULT_MODEL } from './ai-settings';
 
-export const GENERATION_PLATFORMS = ['facebook', 'instagram', 'linkedin', 'twitter'] as const;
-export type GenerationPlatform = (typeof GENERATION_PLATFORMS)[number];
+import type { DraftPlatform } from '../../lib/platforms';
 
 export interface BusinessProfileForGeneration {
   business_name?: string | null;
@@ -14,7 +13,7 @@ export interface BusinessProfileForGeneration {
 
 export interface GenerationRequest {
   prompt: string;
-  platforms: GenerationPlatform[];
+  platforms: DraftPlatform[];
   /** Default professional. */
   tone?: string;
   /** Default true. */
@@ -49,10 +48,6 @@ export const DEFAULT_TONE = 'professional';
 export const TWITTER_MAX_LENGTH = 280;
 /** The small, cheap model the spec uses for hashtags and the connection test. */
 export const LIGHT_MODEL = 'gpt-3.5-turbo';
-
-export function isGenerationPlatform(value: string): value is GenerationPlatform {
-  return (GENERATION_PLATFORMS as readonly string[]).includes(value);
-}
 
 /** The request with the spec's defaults applied. */
 export function resolveGenerationOptions(request: GenerationRequest) {

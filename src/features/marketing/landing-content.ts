@@ -1,3 +1,5 @@
+import { PLATFORMS, platformLabels } from '../../lib/platforms';
+
 export interface PricingPlan {
   name: string;
   /** Whole US dollars per month. */
@@ -99,12 +101,7 @@ export function ratingLabel(rating: number): string {
   return `Rated ${rating} out of ${MAX_RATING}`;
 }
 
-export const SUPPORTED_PLATFORMS: readonly string[] = [
-  'Facebook',
-  'Instagram',
-  'LinkedIn',
-  'Twitter',
-];
+export const SUPPORTED_PLATFORMS: readonly string[] = PLATFORMS.map((id) => platformLabels[id]);
 
 /** The primary call to action sends visitors to sign up and signed-in users to their dashboard. */
 export function primaryCtaTarget(signedIn: boolean): '/dashboard' | '/signup' {

@@ -1,3 +1,5 @@
+import { PLATFORMS as APP_PLATFORMS, platformLabels } from '../../lib/platforms';
+
 /** An enumeration value of the wizard (the stored id) and the label a person reads. */
 export interface Option<T extends string = string> {
   id: T;
@@ -87,10 +89,7 @@ export const CONTENT_TYPES: Option[] = [
 ];
 
 export const PLATFORMS: Option[] = [
-  { id: 'facebook', label: 'Facebook' },
-  { id: 'instagram', label: 'Instagram' },
-  { id: 'linkedin', label: 'LinkedIn' },
-  { id: 'twitter', label: 'Twitter' },
+  ...APP_PLATFORMS.map((id) => ({ id, label: platformLabels[id] })),
   { id: 'all', label: 'All' },
 ];
 

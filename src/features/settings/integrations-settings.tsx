@@ -9,16 +9,17 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { SectionCard } from '../../components/section-card';
+import { platformLabels } from '../../lib/platforms';
 import { AiAssistantsPanel } from '../ai';
 
 type IntegrationsTab = 'ai' | 'social';
 
 const PLATFORM_STATUS: { name: string; status: string; color: 'success' | 'warning' }[] = [
-  { name: 'Facebook', status: 'Ready', color: 'success' },
-  { name: 'LinkedIn', status: 'Setup Required', color: 'warning' },
+  { name: platformLabels.facebook, status: 'Ready', color: 'success' },
+  { name: platformLabels.linkedin, status: 'Setup Required', color: 'warning' },
 ];
 
-const COMING_SOON = ['Twitter', 'Instagram'];
+const COMING_SOON = [platformLabels.twitter, platformLabels.instagram];
 
 function SocialPlatformsPanel() {
   return (

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Typography } from '@mui/material';
+import { platformLabels } from '../../lib/platforms';
 import { LINKEDIN_OAUTH_STATE_KEY, readOAuthCallback, type OAuthProvider } from './oauth-callback';
 
 const PROVIDER_NAMES: Record<OAuthProvider, string> = {
-  facebook: 'Facebook',
-  linkedin: 'LinkedIn',
+  facebook: platformLabels.facebook,
+  linkedin: platformLabels.linkedin,
 };
 
 function readStoredState(provider: OAuthProvider): string | null {
