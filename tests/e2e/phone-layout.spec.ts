@@ -72,3 +72,32 @@ test('on a phone, /create shows all three post types and keeps Schedule Post on 
   expect(new Set(tops).size, `button tops ${tops.join(', ')}`).toBe(1);
   for (const button of buttons) await expect(button).toBeInViewport({ ratio: 1 });
 });
+
+test('Team and Messages on a phone say what is coming and lead on, without sideways scrolling', async ({
+  page,
+  request,
+}) => {
+  await signInReadyUser(page, request);
+  for (const [path, title, button] of [
+    ['/team', 'Team', 'Create Content'],
+    ['/messages', 'Messages', 'Connect accounts'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const planned = page.getByRole('region', { name: 'What is coming' });
+    await expect(planned.getByRole('listitem')).toHaveCount(4);
+    const meanwhile = page.getByRole('region', { name: 'Until then' });
+    const link = meanwhile.getByRole('link', { name: button });
+    await link.scrollIntoViewIfNeeded();
+    await expectWhole(link);
+    expect(await horizontalOverflow(page)).toBe(0);
+  }
+  await page
+    .getByRole('region', { name: 'Until then' })
+    .getByRole('link', { name: 'Connect accounts' })
+    .click();
+  await expect(page.getByRole('tab', { name: 'Integrations', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+});

@@ -1,13 +1,57 @@
-import { Typography } from '@mui/material';
-import { PageTitle } from '../../components/page-title';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { PlannedFeaturePage, type PlannedFeature } from '../../components/planned-feature-page';
+
+export const MESSAGES_PLANS: readonly PlannedFeature[] = [
+  {
+    title: 'One inbox',
+    detail:
+      'Comments and direct messages from your connected Facebook and LinkedIn pages, in one list.',
+  },
+  {
+    title: 'Replies',
+    detail: 'Answer a comment or a message from here, without opening each platform.',
+  },
+  {
+    title: 'Auto-respond',
+    detail:
+      'The Auto-respond to comments option on Create Content will draft replies for you to check.',
+  },
+  {
+    title: 'Notifications',
+    detail: 'Be told when a customer writes, by the notification settings you choose.',
+  },
+];
 
 export default function MessagesPage() {
   return (
-    <>
-      <PageTitle>Messages</PageTitle>
-      <Typography variant="h4" component="h1">
-        Messages
-      </Typography>
-    </>
+    <PlannedFeaturePage
+      title="Messages"
+      intro="Talk with your customers where they comment and write to you. This page is not ready yet."
+      planned={MESSAGES_PLANS}
+      meanwhile={
+        <Stack spacing={2}>
+          <Typography>
+            Connect your social accounts now, so their messages can appear here once the inbox is
+            ready.
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <Button
+              component={RouterLink}
+              to="/settings"
+              state={{ tab: 'integrations' }}
+              variant="contained"
+            >
+              Connect accounts
+            </Button>
+            <Button component={RouterLink} to="/dashboard" variant="outlined">
+              Back to Dashboard
+            </Button>
+          </Stack>
+        </Stack>
+      }
+    />
   );
 }
