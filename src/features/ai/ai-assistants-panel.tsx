@@ -5,14 +5,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PasswordField } from '../../components/password-field';
 import { SectionCard } from '../../components/section-card';
 import { aiMessages, settingsTestMessage, UNREACHABLE_HINTS } from './ai-errors';
 import { readAiSettingsForm, type AiSettingsErrors, type AiSettingsForm } from './ai-settings';
@@ -52,7 +49,6 @@ function ChatGptCard() {
   const [form, setForm] = useState<AiSettingsForm>(() => readAiSettingsForm());
   const [errors, setErrors] = useState<AiSettingsErrors>({});
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [showKey, setShowKey] = useState(false);
   const keyRef = useRef<HTMLInputElement>(null);
   const baseUrlRef = useRef<HTMLInputElement>(null);
 
@@ -94,12 +90,12 @@ function ChatGptCard() {
     >
       <Box component="form" noValidate onSubmit={handleSubmit}>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <TextField
+          <PasswordField
             label="OpenAI API Key"
+            revealLabel="API key"
             required
             fullWidth
             autoComplete="off"
-            type={showKey ? 'text' : 'password'}
             value={form.apiKey}
             inputRef={keyRef}
             onChange={(event) => update('apiKey', event.target.value)}
@@ -108,22 +104,7 @@ function ChatGptCard() {
               errors.apiKey ??
               'Your key stays on this device and is sent only to the API address below.'
             }
-            slotProps={{
-              htmlInput: { spellCheck: false },
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton
-                      aria-label={showKey ? 'Hide API key' : 'Show API key'}
-                      onClick={() => setShowKey((shown) => !shown)}
-                      edge="end"
-                    >
-                      {showKey ? <VisibilityOff /> : <Visibility />}
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
+            slotProps={{ htmlInput: { spellCheck: false } }}
           />
           <TextField
             label="Organization ID (optional)"
