@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -13,17 +14,32 @@ export interface PlannedFeature {
   detail: string;
 }
 
+/** A link to what works today; the first is the main one. */
+export interface PlannedFeatureLink {
+  label: string;
+  to: string;
+  /** Route state, e.g. the Settings tab to open. */
+  state?: unknown;
+}
+
 export interface PlannedFeaturePageProps {
   title: string;
   /** What the page is for, in one or two sentences. */
   intro: string;
   planned: readonly PlannedFeature[];
-  /** What the user can do today instead: a link or two. */
-  meanwhile: ReactNode;
+  /** What the user can do today instead, and where. */
+  meanwhile: string;
+  links: readonly PlannedFeatureLink[];
 }
 
 /** A page whose feature is not built yet: what it will do, and what works today. */
-export function PlannedFeaturePage({ title, intro, planned, meanwhile }: PlannedFeaturePageProps) {
+export function PlannedFeaturePage({
+  title,
+  intro,
+  planned,
+  meanwhile,
+  links,
+}: PlannedFeaturePageProps) {
   return (
     <Stack spacing={3} sx={{ maxWidth: 760 }}>
       <PageTitle>{title}</PageTitle>
@@ -43,7 +59,24 @@ export function PlannedFeaturePage({ title, intro, planned, meanwhile }: Planned
           ))}
         </List>
       </SectionCard>
-      <SectionCard title="Until then">{meanwhile}</SectionCard>
+      <SectionCard title="Until then">
+        <Stack spacing={2}>
+          <Typography>{meanwhile}</Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            {links.map((link, index) => (
+              <Button
+                key={link.to}
+                component={RouterLink}
+                to={link.to}
+                state={link.state}
+                variant={index === 0 ? 'contained' : 'outlined'}
+              >
+                {link.label}
+              </Button>
+            ))}
+          </Stack>
+        </Stack>
+      </SectionCard>
     </Stack>
   );
 }

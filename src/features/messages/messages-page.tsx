@@ -1,7 +1,3 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import { PlannedFeaturePage, type PlannedFeature } from '../../components/planned-feature-page';
 
 export const MESSAGES_PLANS: readonly PlannedFeature[] = [
@@ -31,27 +27,11 @@ export default function MessagesPage() {
       title="Messages"
       intro="Talk with your customers where they comment and write to you. This page is not ready yet."
       planned={MESSAGES_PLANS}
-      meanwhile={
-        <Stack spacing={2}>
-          <Typography>
-            Connect your social accounts now, so their messages can appear here once the inbox is
-            ready.
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <Button
-              component={RouterLink}
-              to="/settings"
-              state={{ tab: 'integrations' }}
-              variant="contained"
-            >
-              Connect accounts
-            </Button>
-            <Button component={RouterLink} to="/dashboard" variant="outlined">
-              Back to Dashboard
-            </Button>
-          </Stack>
-        </Stack>
-      }
+      meanwhile="Connect your social accounts now, so their messages can appear here once the inbox is ready."
+      links={[
+        { label: 'Connect accounts', to: '/settings', state: { tab: 'integrations' } },
+        { label: 'Back to Dashboard', to: '/dashboard' },
+      ]}
     />
   );
 }

@@ -1,7 +1,3 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import { PlannedFeaturePage, type PlannedFeature } from '../../components/planned-feature-page';
 
 export const TEAM_PLANS: readonly PlannedFeature[] = [
@@ -31,22 +27,11 @@ export default function TeamPage() {
       title="Team"
       intro="Work on your posts together. This page is not ready yet; for now, Postbloom has one user per account."
       planned={TEAM_PLANS}
-      meanwhile={
-        <Stack spacing={2}>
-          <Typography>
-            Write and review posts yourself: drafts you save are kept on this device and synced to
-            your account.
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <Button component={RouterLink} to="/create" variant="contained">
-              Create Content
-            </Button>
-            <Button component={RouterLink} to="/dashboard" variant="outlined">
-              Back to Dashboard
-            </Button>
-          </Stack>
-        </Stack>
-      }
+      meanwhile="Write and review posts yourself: drafts you save are kept on this device and synced to your account."
+      links={[
+        { label: 'Create Content', to: '/create' },
+        { label: 'Back to Dashboard', to: '/dashboard' },
+      ]}
     />
   );
 }
