@@ -4,6 +4,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { aiPostsReducer } from '../features/ai-posts/ai-posts-slice';
 import { authReducer } from '../features/auth/auth-slice';
 import { draftsReducer } from '../features/drafts/drafts-slice';
+import { preferencesReducer } from '../features/preferences/preferences-slice';
 import { syncReducer } from '../features/sync/sync-slice';
 import { persistedAiReducer, persistedOnboardingReducer, persistedUiReducer } from './persist';
 
@@ -15,4 +16,5 @@ export const rootReducer = combineReducers({
   ai: persistedAiReducer,
   aiPosts: aiPostsReducer,
   onboarding: persistedOnboardingReducer,
+  preferences: preferencesReducer,
 });

@@ -3,8 +3,13 @@ import { onboardingDataEntity } from '../features/onboarding';
 import { syncEntities } from './sync-entities';
 
 describe('the sync entity registry', () => {
-  it('knows drafts, onboarding answers and the profile', () => {
-    expect(syncEntities.names()).toEqual(['post_drafts', 'onboarding_data', 'user_profiles']);
+  it('knows drafts, onboarding answers, the profile and the preferences', () => {
+    expect(syncEntities.names()).toEqual([
+      'post_drafts',
+      'onboarding_data',
+      'user_profiles',
+      'user_preferences',
+    ]);
     expect(syncEntities.get('onboarding_data')).toBe(onboardingDataEntity);
     expect(() => syncEntities.get('auth_users')).toThrow('Unknown sync entity');
   });

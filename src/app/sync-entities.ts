@@ -1,5 +1,6 @@
 import { loadDrafts, postDraftsEntity } from '../features/drafts';
 import { onboardingDataEntity } from '../features/onboarding';
+import { loadPreferences, userPreferencesEntity } from '../features/preferences';
 import { userProfilesEntity } from '../features/profile';
 import { createSyncRegistry } from '../lib/sync/entities';
 
@@ -8,7 +9,8 @@ export const syncEntities = createSyncRegistry([
   postDraftsEntity,
   onboardingDataEntity,
   userProfilesEntity,
+  userPreferencesEntity,
 ]);
 
 /** What the features read from this device when the user changes, before the first pull. */
-export const localReaders = [loadDrafts];
+export const localReaders = [loadDrafts, loadPreferences];

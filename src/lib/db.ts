@@ -47,9 +47,13 @@ export interface OnboardingRecord {
   version: number | null;
 }
 
+/** The profile fields a user may empty on purpose (Settings → Profile); stored as null. */
+export type ClearableProfileField = 'firstName' | 'lastName' | 'company' | 'bio';
+
 /**
  * The user's profile (public.user_profiles, id = the user id). A null field is one this device
- * does not write: only non-blank values are sent, and the server's answer brings the whole row.
+ * does not write: only non-blank values are sent, and the server's answer brings the whole row,
+ * except the fields in `cleared`, which the user emptied here and which go as explicit nulls.
  */
 export interface UserProfileRecord {
   id: string;
@@ -61,6 +65,26 @@ export interface UserProfileRecord {
   bio: string | null;
   avatarUrl: string | null;
   socialCredentialsWizardCompleted: boolean | null;
+  version: number | null;
+  /** Emptied on this device and not yet stored as null by the server (a pulled row has none). */
+  cleared?: ClearableProfileField[];
+}
+
+export type ThemePreference = 'light' | 'dark' | 'system';
+export type LanguageTag = 'en-US' | 'en-GB' | 'es' | 'fr' | 'de';
+
+/** The user's notification and appearance choices (public.user_preferences, id = the user id). */
+export interface UserPreferencesRecord {
+  id: string;
+  userId: string;
+  emailNotifications: boolean;
+  pushNotifications: boolean;
+  marketingEmails: boolean;
+  theme: ThemePreference;
+  language: LanguageTag;
+  /** An IANA zone; null: the device's own. */
+  timeZone: string | null;
+  updatedAt: string | null;
   version: number | null;
 }
 
@@ -114,6 +138,7 @@ export class AppDb extends Dexie {
   meta!: Table<MetaRow, string>;
   onboardingData!: Table<OnboardingRecord, string>;
   userProfiles!: Table<UserProfileRecord, string>;
+  userPreferences!: Table<UserPreferencesRecord, string>;
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -127,6 +152,8 @@ export class AppDb extends Dexie {
     this.version(2).stores({ aiPosts: 'id, userId, generatedAt, status' });
     // Synced one-row-per-user tables: onboarding answers and the profile.
     this.version(3).stores({ onboardingData: 'id, userId', userProfiles: 'id, userId' });
+    // Synced notification and appearance preferences, one row per user.
+    this.version(4).stores({ userPreferences: 'id, userId' });
   }
 }
 

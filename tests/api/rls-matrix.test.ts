@@ -59,6 +59,12 @@ const tables: TableCase[] = [
     change: ['content', 'changed text'],
   },
   {
+    table: 'user_preferences',
+    ownerColumn: 'user_id',
+    row: (userId) => ({ id: userId, user_id: userId, theme: 'dark' }),
+    change: ['language', 'fr'],
+  },
+  {
     table: 'user_social_credentials',
     ownerColumn: 'user_id',
     row: (userId) => ({
