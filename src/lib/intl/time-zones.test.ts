@@ -15,7 +15,7 @@ describe('time zone choices', () => {
     const expected: Record<string, number> = { 'UTC-8': -8, 'UTC-5': -5, 'UTC+0': 0, 'UTC+1': 1 };
     for (const choice of APPEARANCE_TIME_ZONES) {
       expect(isValidTimeZone(choice.timeZone)).toBe(true);
-      expect(zoneOffsetMs(winter, choice.timeZone)).toBe(expected[choice.label] * HOUR);
+      expect(zoneOffsetMs(winter, choice.timeZone)).toBe(expected[choice.label]! * HOUR);
     }
     // And with summer time, which a fixed offset would miss.
     expect(zoneOffsetMs(Date.parse('2026-07-15T12:00:00Z'), 'America/Los_Angeles')).toBe(-7 * HOUR);
