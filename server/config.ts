@@ -38,6 +38,7 @@ const envSchema = z.object({
       'TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR ranges',
     ),
   LOCAL_MAILBOX: z.enum(['on', 'off', 'auto']).default('auto'),
+  AUTH_REQUIRE_CURRENT_PASSWORD: z.enum(['on', 'off']).default('on'),
   REST_ANON_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   REST_AUTHENTICATED_STATEMENT_TIMEOUT_MS: z.coerce
     .number()
@@ -91,6 +92,12 @@ export interface ServerConfig {
   restLimits?: Partial<RestLimits>;
   /** How long a rotated refresh token still yields the session's current tokens (default 10 s, as GoTrue). */
   refreshTokenReuseIntervalSeconds?: number;
+  /**
+   * GoTrue's UpdatePasswordRequireCurrentPassword: PUT /user sets a new password only with the
+   * current one (sessions from an emailed link excepted). On from the environment; off when unset,
+   * GoTrue's own default.
+   */
+  requireCurrentPassword?: boolean;
 }
 
 export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -117,6 +124,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenRefreshRateLimit: { max: e.AUTH_TOKEN_REFRESH_RATE_LIMIT, windowMs: 5 * 60_000 },
     trustedProxies: e.TRUSTED_PROXIES,
     localMailbox: e.LOCAL_MAILBOX,
+    requireCurrentPassword: e.AUTH_REQUIRE_CURRENT_PASSWORD === 'on',
     restLimits: {
       anonStatementTimeoutMs: e.REST_ANON_STATEMENT_TIMEOUT_MS,
       authenticatedStatementTimeoutMs: e.REST_AUTHENTICATED_STATEMENT_TIMEOUT_MS,

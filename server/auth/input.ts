@@ -53,6 +53,8 @@ export const userUpdateBody = z.object({
   data: metadata,
   app_metadata: metadata,
   nonce: z.string().nullish(),
+  /** GoTrue's UpdatePasswordRequireCurrentPassword: the password being replaced. */
+  current_password: z.string().nullish(),
 });
 
 export const recoverBody = z.object({ email: z.string().nullish() });

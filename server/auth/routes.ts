@@ -4,6 +4,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { clientAddress } from '../client-address.ts';
 import type { ServerContext } from '../context.ts';
 import { isPgError } from '../db.ts';
+import { checkCurrentPassword } from './current-password.ts';
 import { redirectTarget, followLink, sendEmailChange, sendRecovery } from './email-links.ts';
 import {
   AuthError,
@@ -221,6 +222,7 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
     let newHash: string | null = null;
     if (body.password != null) {
       checkPasswordStrength(body.password);
+      await checkCurrentPassword(ctx, limits, user, sessionId, body.current_password);
       if (
         user.encrypted_password &&
         (await bcrypt.compare(body.password, user.encrypted_password))
