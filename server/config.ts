@@ -24,6 +24,8 @@ const envSchema = z.object({
   AUTH_SIGN_UP_RATE_LIMIT: rateLimitSchema.default(30),
   AUTH_RECOVER_RATE_LIMIT: rateLimitSchema.default(30),
   AUTH_TOKEN_REFRESH_RATE_LIMIT: rateLimitSchema.default(150),
+  AUTH_MFA_RATE_LIMIT: rateLimitSchema.default(15),
+  AUTH_MFA_CHALLENGE_EXPIRY: z.coerce.number().int().min(1).max(86_400).default(300),
   TRUSTED_PROXIES: z
     .string()
     .default('')
@@ -80,6 +82,10 @@ export interface ServerConfig {
   recoverRateLimit: RateLimit;
   /** Refresh-token grants allowed per window per client address (GoTrue's token_refresh). */
   tokenRefreshRateLimit: RateLimit;
+  /** Two-factor challenges and verifications allowed per minute per client address (GoTrue: 15). */
+  mfaRateLimit?: RateLimit;
+  /** Seconds a two-factor challenge can be verified for (GoTrue: 300). */
+  mfaChallengeExpirySeconds?: number;
   /** Reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed. */
   trustedProxies: string[];
   /** Shared with the app server's proxy by `npm start`, so only that proxy's X-Forwarded-For counts. */
@@ -122,6 +128,8 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     signUpRateLimit: { max: e.AUTH_SIGN_UP_RATE_LIMIT, windowMs: 5 * 60_000 },
     recoverRateLimit: { max: e.AUTH_RECOVER_RATE_LIMIT, windowMs: 60 * 60_000 },
     tokenRefreshRateLimit: { max: e.AUTH_TOKEN_REFRESH_RATE_LIMIT, windowMs: 5 * 60_000 },
+    mfaRateLimit: { max: e.AUTH_MFA_RATE_LIMIT, windowMs: 60_000 },
+    mfaChallengeExpirySeconds: e.AUTH_MFA_CHALLENGE_EXPIRY,
     trustedProxies: e.TRUSTED_PROXIES,
     localMailbox: e.LOCAL_MAILBOX,
     requireCurrentPassword: e.AUTH_REQUIRE_CURRENT_PASSWORD === 'on',

@@ -6,6 +6,7 @@ import type { ServerContext } from '../context.ts';
 import { isPgError } from '../db.ts';
 import { checkCurrentPassword } from './current-password.ts';
 import { redirectTarget, followLink, sendEmailChange, sendRecovery } from './email-links.ts';
+import { createMfaRoutes } from './mfa.ts';
 import {
   AuthError,
   badRequest,
@@ -63,6 +64,10 @@ const ROUTES: Record<string, string[]> = {
   '/verify': ['GET'],
   '/settings': ['GET'],
   '/health': ['GET'],
+  '/factors': ['POST'],
+  '/factors/:id': ['DELETE'],
+  '/factors/:id/challenge': ['POST'],
+  '/factors/:id/verify': ['POST'],
 };
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -291,9 +296,11 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
     return c.redirect(location, 303);
   });
 
+  app.route('/', createMfaRoutes(ctx, apiKey));
+
   app.all('*', (c) => {
     const path = c.req.path.replace(/^\/auth\/v1/, '') || '/';
-    const allowed = ROUTES[path];
+    const allowed = ROUTES[path] ?? ROUTES[path.replace(/^\/factors\/[^/]+/, '/factors/:id')];
     if (allowed)
       throw new AuthError(
         405,

@@ -26,11 +26,17 @@ function issuer(ctx: ServerContext): string {
   return `${ctx.apiUrl}/auth/v1`;
 }
 
+/** Sign-in methods that are a second factor: a session holding one of them is at aal2. */
+const SECOND_FACTOR_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
+
+type Aal = 'aal1' | 'aal2';
+
 async function accessToken(
   ctx: ServerContext,
   user: User,
   sessionId: string,
   amr: { method: string; timestamp: number }[],
+  aal: Aal,
 ) {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + ctx.config.jwtExpirySeconds;
@@ -46,7 +52,7 @@ async function accessToken(
       app_metadata: user.app_metadata ?? {},
       user_metadata: user.user_metadata ?? {},
       role: user.role,
-      aal: 'aal1',
+      aal,
       amr,
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
@@ -63,13 +69,15 @@ async function tokenResponse(
   sessionId: string,
   refreshToken: string,
 ) {
+  // As GoTrue: the session's aal and amr follow from its claims, newest first.
   const { rows } = await tx.query<{ method: string; ts: number }>(
-    `select authentication_method as method, extract(epoch from created_at)::int as ts
-       from auth.mfa_amr_claims where session_id = $1::uuid order by created_at desc`,
+    `select authentication_method as method, extract(epoch from updated_at)::int as ts
+       from auth.mfa_amr_claims where session_id = $1::uuid order by updated_at desc, authentication_method`,
     [sessionId],
   );
   const amr = rows.map((r) => ({ method: r.method, timestamp: r.ts }));
-  const { token, exp } = await accessToken(ctx, user, sessionId, amr);
+  const aal: Aal = amr.some((a) => SECOND_FACTOR_METHODS.has(a.method)) ? 'aal2' : 'aal1';
+  const { token, exp } = await accessToken(ctx, user, sessionId, amr, aal);
   return {
     access_token: token,
     token_type: 'bearer',
@@ -112,6 +120,69 @@ export async function startSession(
     [refreshToken, user.id, sessionId],
   );
   return tokenResponse(ctx, tx, user, sessionId, refreshToken);
+}
+
+/**
+ * A verified second factor lifts the caller's session to aal2, as GoTrue's verify does: the
+ * method joins the session's claims, the refresh token is rotated, and the user's other sessions
+ * that are still below aal2 end.
+ */
+export async function raiseSession(
+  ctx: ServerContext,
+  tx: Tx,
+  user: User,
+  sessionId: string,
+  factorId: string,
+  method: 'totp',
+): Promise<TokenResponse> {
+  await tx.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values ($1::uuid, $2::uuid, now(), now(), $3)
+     on conflict (session_id, authentication_method) do update set updated_at = now()`,
+    [randomUUID(), sessionId, method],
+  );
+  await tx.query(
+    `update auth.sessions set aal = 'aal2', factor_id = $2::uuid, updated_at = now() where id = $1::uuid`,
+    [sessionId, factorId],
+  );
+  const current = await tx.query<{ token: string }>(
+    `select token from auth.refresh_tokens where session_id = $1::uuid and not coalesce(revoked, false)
+      order by id desc limit 1`,
+    [sessionId],
+  );
+  await tx.query(
+    `update auth.refresh_tokens set revoked = true, updated_at = now()
+      where session_id = $1::uuid and not coalesce(revoked, false)`,
+    [sessionId],
+  );
+  const issued = newRefreshToken();
+  await tx.query(
+    `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+     values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4::uuid)`,
+    [issued, user.id, current.rows[0]?.token ?? null, sessionId],
+  );
+  await tx.query(`delete from auth.sessions where user_id = $1::uuid and aal < 'aal2'`, [user.id]);
+  return tokenResponse(ctx, tx, user, sessionId, issued);
+}
+
+/** Unenrolling a factor takes the sessions it raised back to aal1 (GoTrue's DowngradeSessionsToAAL1). */
+export async function lowerSessions(
+  tx: Queryable,
+  userId: string,
+  factorId: string,
+  factorType: string,
+): Promise<void> {
+  await tx.query(
+    `delete from auth.mfa_amr_claims
+      where authentication_method = $2
+        and session_id in (select id from auth.sessions where factor_id = $1::uuid)`,
+    [factorId, factorType],
+  );
+  await tx.query(
+    `update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now()
+      where user_id = $1::uuid and factor_id = $2::uuid`,
+    [userId, factorId],
+  );
 }
 
 interface PresentedToken {

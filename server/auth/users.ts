@@ -39,8 +39,21 @@ interface IdentityRow {
   updated_at: string;
 }
 
+/** A row of auth.mfa_factors as GoTrue shows it; the secret never leaves the database here. */
+export interface FactorRow {
+  id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: 'verified' | 'unverified';
+  phone: string | null;
+  last_challenged_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface User extends UserRow {
   identities: IdentityRow[];
+  factors: FactorRow[];
 }
 
 const USER_COLUMNS = `
@@ -58,7 +71,17 @@ async function withIdentities(db: Queryable, row: UserRow | undefined): Promise<
        from auth.identities where user_id = $1 order by created_at`,
     [row.id],
   );
-  return { ...row, identities: rows };
+  return { ...row, identities: rows, factors: await listFactors(db, row.id) };
+}
+
+export async function listFactors(db: Queryable, userId: string): Promise<FactorRow[]> {
+  const { rows } = await db.query<FactorRow>(
+    `select id::text as id, friendly_name, factor_type::text as factor_type, status::text as status, phone,
+            ${iso('last_challenged_at')} as last_challenged_at, ${iso('created_at')} as created_at, ${iso('updated_at')} as updated_at
+       from auth.mfa_factors where user_id = $1::uuid order by created_at, id`,
+    [userId],
+  );
+  return rows;
 }
 
 export async function findUserById(
@@ -187,7 +210,20 @@ function identityJson(i: IdentityRow) {
   };
 }
 
-/** The user object GoTrue answers with; absent timestamps are left out as GoTrue does. */
+export function factorJson(f: FactorRow) {
+  return {
+    id: f.id,
+    ...(f.friendly_name ? { friendly_name: f.friendly_name } : {}),
+    factor_type: f.factor_type,
+    status: f.status,
+    created_at: f.created_at,
+    updated_at: f.updated_at,
+    phone: f.phone ?? '',
+    last_challenged_at: f.last_challenged_at,
+  };
+}
+
+/** The user object GoTrue answers with; absent timestamps (and an empty factor list) are left out as GoTrue does. */
 export function userJson(u: User) {
   const optional = (key: string, value: string | null) => (value ? { [key]: value } : {});
   return {
@@ -205,6 +241,7 @@ export function userJson(u: User) {
     app_metadata: u.app_metadata ?? {},
     user_metadata: u.user_metadata ?? {},
     identities: u.identities.map(identityJson),
+    ...(u.factors.length > 0 ? { factors: u.factors.map(factorJson) } : {}),
     created_at: u.created_at,
     updated_at: u.updated_at,
     is_anonymous: u.is_anonymous,

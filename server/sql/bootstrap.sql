@@ -112,6 +112,81 @@ create table if not exists auth.mfa_amr_claims (
   constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
 );
 
+-- Multi-factor authentication, as GoTrue's migrations leave it on hosted Supabase.
+do $$
+begin
+  create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+exception
+  when duplicate_object then null;
+end
+$$;
+do $$
+begin
+  create type auth.factor_status as enum ('unverified', 'verified');
+exception
+  when duplicate_object then null;
+end
+$$;
+do $$
+begin
+  create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+exception
+  when duplicate_object then null;
+end
+$$;
+
+-- Databases created before MFA hold auth.sessions.aal as text.
+do $$
+begin
+  if exists (select 1 from information_schema.columns
+              where table_schema = 'auth' and table_name = 'sessions' and column_name = 'aal'
+                and data_type = 'text') then
+    alter table auth.sessions alter column aal type auth.aal_level using aal::auth.aal_level;
+  end if;
+end
+$$;
+alter table auth.sessions add column if not exists factor_id uuid;
+
+create table if not exists auth.mfa_factors (
+  id uuid not null,
+  user_id uuid not null,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text default null,
+  last_challenged_at timestamptz default null,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid,
+  last_webauthn_challenge_data jsonb,
+  constraint mfa_factors_pkey primary key (id),
+  constraint mfa_factors_user_id_fkey foreign key (user_id) references auth.users (id) on delete cascade,
+  constraint mfa_factors_last_challenged_at_key unique (last_challenged_at)
+);
+create unique index if not exists mfa_factors_user_friendly_name_unique
+  on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+create unique index if not exists unique_phone_factor_per_user on auth.mfa_factors (user_id, phone);
+
+create table if not exists auth.mfa_challenges (
+  id uuid not null,
+  factor_id uuid not null,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null,
+  otp_code text,
+  web_authn_session_data jsonb,
+  constraint mfa_challenges_pkey primary key (id),
+  constraint mfa_challenges_auth_factor_id_fkey foreign key (factor_id) references auth.mfa_factors (id) on delete cascade
+);
+create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+
+alter table auth.mfa_factors enable row level security;
+alter table auth.mfa_challenges enable row level security;
+
 alter table auth.users add column if not exists email_change varchar(255);
 alter table auth.users add column if not exists email_change_token_new varchar(255);
 alter table auth.users add column if not exists email_change_sent_at timestamptz;

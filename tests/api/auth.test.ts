@@ -690,7 +690,7 @@ describe('malformed requests', () => {
   });
 
   it('answers an unknown route with 404 not_found and a wrong method with 405', async () => {
-    const missing = await authFetch(server, '/factors');
+    const missing = await authFetch(server, '/sso/providers');
     expect(missing.status).toBe(404);
     expect(missing.body?.code).toBe('not_found');
     const wrongMethod = await authFetch(server, '/signup', { method: 'GET' });

@@ -290,3 +290,23 @@ describe('every table', () => {
     );
   });
 });
+
+describe('two-factor enforcement', () => {
+  it('every table of the API schema with row-level security has the restrictive mfa_satisfied policy', async () => {
+    const rows = await dbRows<{ name: string; policy: boolean }>(
+      server,
+      `select c.relname as name,
+              exists (select 1 from pg_catalog.pg_policy p
+                       where p.polrelid = c.oid and p.polname = 'mfa_satisfied' and not p.polpermissive
+                         and p.polcmd = '*'
+                         and p.polroles = array[(select oid from pg_catalog.pg_roles where rolname = 'authenticated')]
+                         and pg_catalog.pg_get_expr(p.polqual, p.polrelid) like '%private.mfa_satisfied()%'
+                         and pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid) like '%private.mfa_satisfied()%') as policy
+         from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relrowsecurity
+        order by 1`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(tables.map((t) => t.table)));
+    expect(rows.filter((r) => !r.policy)).toEqual([]);
+  });
+});
