@@ -1,6 +1,7 @@
 import { createListenerMiddleware } from '@reduxjs/toolkit';
 // Listener files, not index files, for the same reason as in root-reducer.ts.
 import { addAiSettingsListeners } from '../features/ai/ai-settings-listeners';
+import { addAppearanceListeners } from '../features/appearance/appearance-listeners';
 import { addAuthListeners } from '../features/auth/auth-listeners';
 import { addSyncListeners } from '../features/sync/sync-listeners';
 import type { AppDispatch, AppStartListening, RootState } from './store-types';
@@ -19,3 +20,4 @@ addSyncListeners(startAppListening, {
   loadSetup: () => import('./sync-entities'),
 });
 addAiSettingsListeners(startAppListening);
+addAppearanceListeners(startAppListening);

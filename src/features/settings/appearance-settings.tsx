@@ -3,6 +3,7 @@ import {
   FormControl,
   FormControlLabel,
   FormLabel,
+  ListItemText,
   MenuItem,
   Radio,
   RadioGroup,
@@ -10,6 +11,17 @@ import {
   TextField,
 } from '@mui/material';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
+import { timeZoneOptions, zoneCity } from '../../lib/intl/time-zones';
+import { selectAppearance, useFormatters } from '../appearance';
+import {
+  isLanguageTag,
+  LANGUAGE_TAGS,
+  savePreferences,
+  type LanguageTag,
+  type Preferences,
+} from '../preferences';
+import { selectSyncOnline } from '../sync';
 import { isThemeMode, selectThemeMode, themeModeChosen } from '../ui';
 
 const THEME_OPTIONS = [
@@ -18,18 +30,51 @@ const THEME_OPTIONS = [
   { value: 'system', label: 'System' },
 ] as const;
 
-const LANGUAGES = ['English (US)', 'English (UK)', 'Spanish', 'French', 'German'];
-const TIMEZONES = ['UTC-8', 'UTC-5', 'UTC+0', 'UTC+1'];
+/** The spec's language labels. */
+export const LANGUAGE_LABELS: Record<LanguageTag, string> = {
+  'en-US': 'English (US)',
+  'en-GB': 'English (UK)',
+  es: 'Spanish',
+  fr: 'French',
+  de: 'German',
+};
+
+export const appearanceMessages = {
+  saved: 'Appearance settings saved.',
+  savedOffline:
+    "Appearance settings saved. You're offline: they are kept on this device and will sync when you're back online.",
+  saveFailed: "Oops! We couldn't save your changes right now. Please try again in a moment.",
+} as const;
 
 export function AppearanceSettings() {
   const dispatch = useAppDispatch();
   const themeMode = useAppSelector(selectThemeMode);
-  // Language and timezone are shown but not applied anywhere yet (spec: non-functional).
-  const [language, setLanguage] = useState(LANGUAGES[0]);
-  const [timezone, setTimezone] = useState(TIMEZONES[0]);
+  const { language } = useAppSelector(selectAppearance);
+  const online = useAppSelector(selectSyncOnline);
+  const format = useFormatters();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  // The moment the language preview shows.
+  const [now] = useState(() => Date.now());
+  const zones = timeZoneOptions(format.timeZone);
+
+  async function save(changes: Partial<Preferences>) {
+    try {
+      await dispatch(savePreferences(changes));
+      setNotice(
+        makeNotice('success', online ? appearanceMessages.saved : appearanceMessages.savedOffline),
+      );
+    } catch (error) {
+      console.error('The appearance settings could not be saved:', error);
+      setNotice(makeNotice('error', appearanceMessages.saveFailed));
+    }
+  }
 
   const chooseTheme = (event: ChangeEvent<HTMLInputElement>) => {
-    if (isThemeMode(event.target.value)) dispatch(themeModeChosen(event.target.value));
+    const theme = event.target.value;
+    if (!isThemeMode(theme)) return;
+    // Applied at once on this device; the synced copy follows.
+    dispatch(themeModeChosen(theme));
+    void save({ theme });
   };
 
   return (
@@ -51,26 +96,45 @@ export function AppearanceSettings() {
         select
         label="Language"
         value={language}
-        onChange={(event) => setLanguage(event.target.value)}
+        onChange={(event) => {
+          if (isLanguageTag(event.target.value)) void save({ language: event.target.value });
+        }}
+        helperText={`Dates and numbers look like this: ${format.formatDateTime(now)} · ${format.formatNumber(1234.5)}`}
       >
-        {LANGUAGES.map((option) => (
-          <MenuItem key={option} value={option}>
-            {option}
+        {LANGUAGE_TAGS.map((tag) => (
+          <MenuItem key={tag} value={tag}>
+            {LANGUAGE_LABELS[tag]}
           </MenuItem>
         ))}
       </TextField>
       <TextField
         select
         label="Timezone"
-        value={timezone}
-        onChange={(event) => setTimezone(event.target.value)}
+        value={format.timeZone}
+        onChange={(event) => void save({ timeZone: event.target.value })}
+        helperText={`Scheduled times are shown and entered in ${zoneCity(format.timeZone)} time (${format.formatZoneName()}).`}
+        slotProps={{
+          select: {
+            // The closed field shows the choice's label alone; the menu says which zone each is.
+            renderValue: (value) =>
+              zones.find((zone) => zone.timeZone === value)?.label ?? String(value),
+          },
+        }}
       >
-        {TIMEZONES.map((option) => (
-          <MenuItem key={option} value={option}>
-            {option}
+        {zones.map((zone) => (
+          <MenuItem key={zone.timeZone} value={zone.timeZone}>
+            <ListItemText
+              primary={zone.label}
+              secondary={
+                zone.label === zone.timeZone
+                  ? format.formatZoneName(zone.timeZone)
+                  : `${zoneCity(zone.timeZone)} (${format.formatZoneName(zone.timeZone)})`
+              }
+            />
           </MenuItem>
         ))}
       </TextField>
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </Stack>
   );
 }

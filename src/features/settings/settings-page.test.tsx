@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { configure, screen } from '@testing-library/react';
+import { act, configure, screen } from '@testing-library/react';
+import { loadPreferences } from '../preferences';
 import { selectThemeMode } from '../ui';
-import { renderApp, setUpAppTests, signedIn } from '../../testing/app-test-support';
+import { ada, renderApp, setUpAppTests, signedIn } from '../../testing/app-test-support';
 
 // The first visit to each lazily loaded page compiles it: allow more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -41,6 +42,8 @@ describe('settings', () => {
 
   it('sets the theme from the appearance tab', async () => {
     const { store, user } = renderApp('/settings', signedIn, { tab: 'appearance' });
+    // The theme is saved with the user's preferences, which the sync engine reads at sign-in.
+    await act(() => store.dispatch(loadPreferences(ada.id)));
     const dark = await screen.findByRole('radio', { name: 'Dark' });
     expect(screen.getByRole('radio', { name: 'System' })).toBeChecked();
     await user.click(dark);
