@@ -7,6 +7,7 @@ import { createAuthRoutes } from './auth/routes.ts';
 import { clientResolver } from './client-address.ts';
 import type { ServerContext } from './context.ts';
 import { createFunctionRoutes } from './functions.ts';
+import { createNotifyRoutes } from './notify/routes.ts';
 import { createRestRoutes } from './rest/routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -88,6 +89,8 @@ export function createApp(ctx: ServerContext): Hono {
 
   app.route('/auth/v1', createAuthRoutes(ctx));
   app.route('/rest/v1', createRestRoutes(ctx));
+  // Built in, ahead of supabase/functions: sending needs this server's database and keys.
+  app.route('/functions/v1/notifications', createNotifyRoutes(ctx));
   app.route('/functions/v1', createFunctionRoutes(ctx));
 
   app.get('/local/config', (c) => c.json({ url: ctx.apiUrl, anonKey: ctx.keys.anonKey }));

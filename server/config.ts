@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { validProxyEntry } from './client-address.ts';
+import type { NotifyConfig } from './notify/push-config.ts';
 import type { RestLimits } from './rest/limits.ts';
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -51,6 +52,21 @@ const envSchema = z.object({
   REST_USER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
   REST_USER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
   REST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+    .default('mailto:postbloom@localhost'),
+  PUSH_ALLOW_LOOPBACK_ENDPOINTS: z.enum(['on', 'off']).default('off'),
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  NOTIFY_TEST_RATE_LIMIT: rateLimitSchema.default(5),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -98,6 +114,8 @@ export interface ServerConfig {
   restLimits?: Partial<RestLimits>;
   /** How long a rotated refresh token still yields the session's current tokens (default 10 s, as GoTrue). */
   refreshTokenReuseIntervalSeconds?: number;
+  /** Web Push keys and limits of notifications (defaults in server/notify/push-config.ts). */
+  notify?: Partial<NotifyConfig>;
   /**
    * GoTrue's UpdatePasswordRequireCurrentPassword: PUT /user sets a new password only with the
    * current one (sessions from an emailed link excepted). On from the environment; off when unset,
@@ -113,6 +131,11 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Invalid server environment:\n${lines.join('\n')}`);
   }
   const e = result.data;
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new Error(
+      'Invalid server environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither',
+    );
+  }
   return {
     port: e.API_PORT,
     host: e.API_HOST,
@@ -139,6 +162,14 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       perUserConcurrency: e.REST_USER_CONCURRENCY,
       perUserQueue: e.REST_USER_QUEUE,
       queueTimeoutMs: e.REST_QUEUE_TIMEOUT_MS,
+    },
+    notify: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      vapidSubject: e.VAPID_SUBJECT,
+      allowLoopbackEndpoints: e.PUSH_ALLOW_LOOPBACK_ENDPOINTS === 'on',
+      pushTimeoutMs: e.PUSH_TIMEOUT_MS,
+      testRateLimit: { max: e.NOTIFY_TEST_RATE_LIMIT, windowMs: 60_000 },
     },
   };
 }

@@ -8,6 +8,7 @@ import type { ServerContext } from './context.ts';
 import { openPglite, openPostgres, type Db } from './db.ts';
 import { loadKeys, type Keys } from './keys.ts';
 import { migrate } from './migrate.ts';
+import { vapidKeys } from './notify/vapid.ts';
 
 export interface RunningServer {
   url: string;
@@ -56,6 +57,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     await migrate(db);
     const keys = await loadKeys(config);
     const ctx: ServerContext = { db, keys, config, apiUrl: config.apiExternalUrl ?? '' };
+    // Before any request: the push_subscriptions trigger reads the loopback setting it records.
+    await vapidKeys(ctx);
     const app = createApp(ctx);
     const server = await new Promise<ServerType>((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
