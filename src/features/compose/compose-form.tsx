@@ -23,6 +23,7 @@ import { useComposeState } from './use-compose-state';
 import { useComposeUrlSync } from './use-compose-url-sync';
 import { useGeneratePost } from './use-generate-post';
 import { useSaveDraft } from './use-save-draft';
+import { useScheduleZone } from './use-schedule-zone';
 
 /** The /create form; it starts from `initial` and then owns its state. */
 export function ComposeForm({ initial }: { initial: ComposeInitial }) {
@@ -45,6 +46,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   const [reviewOpen, setReviewOpen] = useState(initial.openReview);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [scheduledOpen, setScheduledOpen] = useState(false);
+  const { zoneLabel } = useScheduleZone(form.date, form.time, choose);
 
   function handleSchedule() {
     const problem = validateSchedule({ content, platforms });
@@ -138,6 +140,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
             time={form.time}
             onDateChange={(date) => choose({ date })}
             onTimeChange={(time) => choose({ time })}
+            zoneLabel={zoneLabel}
           />
         </Stack>
       </Box>

@@ -88,6 +88,28 @@ describe('composeInitial', () => {
     expect(result).toMatchObject({ publishMode: 'schedule', ...dateTimeInputs(scheduledFor) });
   });
 
+  it('shows a draft schedule and the sample in the user’s zone', () => {
+    const result = composeInitial({
+      params: new URLSearchParams('editDraft=d1'),
+      draft: { ...draft, scheduledFor: '2030-06-01T14:15:00.000Z' },
+      aiPost: undefined,
+      provider: 'chatgpt',
+      now: NOW,
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(result).toMatchObject({ publishMode: 'schedule', date: '2030-06-01', time: '23:15' });
+    const fresh = composeInitial({
+      params: new URLSearchParams(''),
+      draft: undefined,
+      aiPost: undefined,
+      provider: 'chatgpt',
+      now: new Date('2030-01-10T20:00:00Z'),
+      timeZone: 'Asia/Tokyo',
+    });
+    // 20:00 UTC on 10 January is already 11 January in Tokyo: tomorrow is the 12th.
+    expect(fresh).toMatchObject({ date: '2030-01-12', time: '10:30' });
+  });
+
   it('keeps a prompt that is no preset as a custom one', () => {
     const result = initial('editDraft=d1', { draft: { ...draft, prompt: 'Our anniversary' } });
     expect(result).toMatchObject({ promptId: CUSTOM_PROMPT_ID, customPrompt: 'Our anniversary' });

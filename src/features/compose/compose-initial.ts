@@ -70,6 +70,8 @@ export interface ComposeSources {
   aiPost: AiPost | undefined;
   provider: AiProviderId;
   now?: Date;
+  /** The zone the schedule's date and time are shown in (the user's); the device's if absent. */
+  timeZone?: string;
 }
 
 export function composeInitial({
@@ -78,8 +80,9 @@ export function composeInitial({
   aiPost,
   provider,
   now,
+  timeZone,
 }: ComposeSources): ComposeInitial {
-  const sample = sampleSchedule(now);
+  const sample = sampleSchedule(now, timeZone);
   const base: ComposeInitial = {
     draftId: null,
     content: '',
@@ -101,7 +104,7 @@ export function composeInitial({
   const editPost = params.get('editPost');
   if (editDraft || editPost) {
     if (draft) {
-      const scheduled = draft.scheduledFor ? dateTimeInputs(draft.scheduledFor) : null;
+      const scheduled = draft.scheduledFor ? dateTimeInputs(draft.scheduledFor, timeZone) : null;
       return {
         ...base,
         ...promptChoice(draft.prompt),

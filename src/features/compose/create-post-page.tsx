@@ -4,6 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageTitle } from '../../components/page-title';
 import { useAiPosts } from '../ai-posts';
+import { useTimeZone } from '../appearance';
 import { selectDraftById, selectDraftsLoaded } from '../drafts';
 import { composeInitial } from './compose-initial';
 import { ComposeForm } from './compose-form';
@@ -20,6 +21,7 @@ export default function CreatePostPage() {
   );
   const aiPostId = params.get('aiPost');
   const aiPosts = useAiPosts();
+  const timeZone = useTimeZone();
 
   // A new visit to /create starts a fresh form; the form's own address updates (after the first
   // save) must not, or they would throw away what is on screen.
@@ -30,7 +32,7 @@ export default function CreatePostPage() {
 
   const aiPost = aiPostId ? aiPosts?.find((post) => post.id === aiPostId) : undefined;
   // /create keeps its own provider choice, apart from the dashboard's (see ComposeForm).
-  const initial = composeInitial({ params, draft, aiPost, provider: 'chatgpt' });
+  const initial = composeInitial({ params, draft, aiPost, provider: 'chatgpt', timeZone });
   return (
     <>
       <PageTitle>{initial.draftId ? 'Edit Draft Post' : 'Create Post'}</PageTitle>

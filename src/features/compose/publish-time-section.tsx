@@ -27,6 +27,8 @@ export interface PublishTimeSectionProps {
   time: string;
   onDateChange: (date: string) => void;
   onTimeChange: (time: string) => void;
+  /** The zone the date and time are in (the user's), e.g. Eastern Time (New York). */
+  zoneLabel?: string;
 }
 
 export function PublishTimeSection({
@@ -36,6 +38,7 @@ export function PublishTimeSection({
   time,
   onDateChange,
   onTimeChange,
+  zoneLabel,
 }: PublishTimeSectionProps) {
   return (
     <SectionCard title={TITLE}>
@@ -65,6 +68,7 @@ export function PublishTimeSection({
             label="Time"
             value={time}
             onChange={(event) => onTimeChange(event.target.value)}
+            helperText={zoneLabel}
             slotProps={{ inputLabel: { shrink: true } }}
             fullWidth
           />

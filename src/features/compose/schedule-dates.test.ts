@@ -20,4 +20,32 @@ describe('schedule date and time', () => {
       time: '10:30',
     });
   });
+
+  it('reads and shows the inputs in the user’s zone, not the device’s', () => {
+    // 10:30 in New York is 15:30 UTC in winter and 14:30 UTC in summer.
+    expect(scheduledForFrom('2030-01-15', '10:30', 'America/New_York')).toBe(
+      '2030-01-15T15:30:00.000Z',
+    );
+    expect(scheduledForFrom('2030-07-15', '10:30', 'America/New_York')).toBe(
+      '2030-07-15T14:30:00.000Z',
+    );
+    expect(dateTimeInputs('2030-07-15T14:30:00.000Z', 'America/New_York')).toEqual({
+      date: '2030-07-15',
+      time: '10:30',
+    });
+    expect(dateTimeInputs('2030-07-15T14:30:00.000Z', 'Europe/Paris')).toEqual({
+      date: '2030-07-15',
+      time: '16:30',
+    });
+  });
+
+  it('starts from tomorrow in the user’s zone', () => {
+    // 23:30 UTC on 31 December is already 1 January in Paris, still 31 December in Los Angeles.
+    const now = new Date('2030-12-31T23:30:00Z');
+    expect(sampleSchedule(now, 'Europe/Paris')).toEqual({ date: '2031-01-02', time: '10:30' });
+    expect(sampleSchedule(now, 'America/Los_Angeles')).toEqual({
+      date: '2031-01-01',
+      time: '10:30',
+    });
+  });
 });

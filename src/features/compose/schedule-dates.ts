@@ -1,26 +1,34 @@
-/** Date and time inputs (local time) as an ISO instant; null when either is missing or invalid. */
-export function scheduledForFrom(date: string, time: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
-  const instant = new Date(`${date}T${time}`);
-  return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
+import {
+  dateInZone,
+  deviceTimeZone,
+  instantToWallTime,
+  wallTimeToInstant,
+} from '../../lib/intl/zoned-time';
+
+// The date and time inputs hold a wall time in the user's zone (Settings → Appearance), which
+// need not be the device's; the draft keeps the instant, in UTC.
+
+/** Date and time inputs, read in `timeZone`, as an ISO instant; null when either is missing or invalid. */
+export function scheduledForFrom(
+  date: string,
+  time: string,
+  timeZone: string = deviceTimeZone(),
+): string | null {
+  return wallTimeToInstant(date, time, timeZone);
 }
 
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
+/** An ISO instant as the date and time inputs show it in `timeZone`. */
+export function dateTimeInputs(
+  iso: string,
+  timeZone: string = deviceTimeZone(),
+): { date: string; time: string } | null {
+  return instantToWallTime(iso, timeZone);
 }
 
-/** An ISO instant as the local date and time inputs show it. */
-export function dateTimeInputs(iso: string): { date: string; time: string } | null {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return null;
-  return {
-    date: `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`,
-    time: `${pad(instant.getHours())}:${pad(instant.getMinutes())}`,
-  };
-}
-
-/** The sample schedule the date and time inputs start from: tomorrow at 10:30. */
-export function sampleSchedule(now: Date = new Date()): { date: string; time: string } {
-  const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 10, 30);
-  return dateTimeInputs(tomorrow.toISOString()) ?? { date: '', time: '10:30' };
+/** The sample schedule the date and time inputs start from: tomorrow at 10:30, in `timeZone`. */
+export function sampleSchedule(
+  now: Date = new Date(),
+  timeZone: string = deviceTimeZone(),
+): { date: string; time: string } {
+  return { date: dateInZone(now, timeZone, 1), time: '10:30' };
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useTimeZone } from '../appearance';
 import { saveDraft } from '../drafts';
 import { selectSyncOnline } from '../sync';
 import { composeMessages, validateDraft } from './compose-validation';
@@ -22,6 +23,7 @@ export function useSaveDraft(
 ) {
   const dispatch = useAppDispatch();
   const online = useAppSelector(selectSyncOnline);
+  const timeZone = useTimeZone();
   const [saving, setSaving] = useState(false);
 
   async function save() {
@@ -43,7 +45,9 @@ export function useSaveDraft(
           prompt: promptText,
           aiProvider: form.writtenBy,
           scheduledFor:
-            form.publishMode === 'schedule' ? scheduledForFrom(form.date, form.time) : null,
+            form.publishMode === 'schedule'
+              ? scheduledForFrom(form.date, form.time, timeZone)
+              : null,
         }),
       );
       const savedText = editing ? composeMessages.draftUpdated : composeMessages.draftSaved;
