@@ -52,6 +52,8 @@ export default defineConfig({
         navigateFallback: 'index.html',
         navigateFallbackDenylist: backendPaths,
         cleanupOutdatedCaches: true,
+        // Web Push: shows the server's notices and opens the app on a click (public/sw-push.js).
+        importScripts: ['sw-push.js'],
         // The first visit is controlled at once, so it works offline without a second load.
         clientsClaim: true,
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
