@@ -3,9 +3,11 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/store-types';
 import { appStarted } from '../../lib/app-lifecycle';
 import { getSupabase, readStoredSessionUser } from '../../lib/supabase';
+import { needsSecondFactor, storedSessionNeedsSecondFactor } from './assurance';
 import { authMessages, isMissingRefreshTokenError, isNetworkAuthError } from './auth-errors';
 import {
   passwordRecoveryStarted,
+  secondFactorRequired,
   sessionEnded,
   sessionFailed,
   signedIn,
@@ -13,6 +15,11 @@ import {
 } from './auth-slice';
 import { toAuthUser } from './auth-user';
 import { addPasswordRecoveryListeners } from './password-recovery-state';
+
+/** A session opens the app only at the assurance level its user has set up (aal2 with 2FA on). */
+export function sessionAction(session: Session): UnknownAction {
+  return needsSecondFactor(session) ? secondFactorRequired() : signedIn(toAuthUser(session.user));
+}
 
 export function actionForAuthEvent(
   event: AuthChangeEvent,
@@ -23,10 +30,12 @@ export function actionForAuthEvent(
     case 'SIGNED_IN':
     case 'TOKEN_REFRESHED':
     case 'MFA_CHALLENGE_VERIFIED':
-      return user ? signedIn(user) : null;
+      return session?.user ? sessionAction(session) : null;
     case 'USER_UPDATED':
       return user ? userUpdated(user) : null;
     case 'PASSWORD_RECOVERY':
+      // An emailed link is one factor: with 2FA on, the code comes first.
+      if (needsSecondFactor(session)) return secondFactorRequired();
       return user ? passwordRecoveryStarted(user) : null;
     case 'SIGNED_OUT':
       return sessionEnded();
@@ -41,7 +50,7 @@ export async function initialSessionAction(
   session: Session | null,
   error: AuthError | null,
 ): Promise<UnknownAction> {
-  if (session) return signedIn(toAuthUser(session.user));
+  if (session) return sessionAction(session);
   if (!error) return sessionEnded();
   if (isMissingRefreshTokenError(error)) {
     await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
@@ -51,7 +60,8 @@ export async function initialSessionAction(
     // Offline with an expired access token: keep working on local data; supabase-js refreshes
     // the kept session once the server answers again (or signs out if it is refused).
     const stored = readStoredSessionUser();
-    return stored ? signedIn(toAuthUser(stored)) : sessionEnded();
+    if (!stored) return sessionEnded();
+    return storedSessionNeedsSecondFactor() ? secondFactorRequired() : signedIn(toAuthUser(stored));
   }
   console.error('Could not restore the session', error);
   return sessionFailed(authMessages.sessionFailed);
@@ -123,7 +133,11 @@ export function addAuthListeners(startListening: AppStartListening): void {
           // An expired token makes getSession() refresh first, and supabase-js keeps retrying an
           // unreachable server for up to 30 s: show the app to a known user meanwhile.
           if (stored && !(await settlesWithin(restoring, isOffline() ? 0 : SLOW_RESTORE_MS))) {
-            dispatch(signedIn(toAuthUser(stored)));
+            dispatch(
+              storedSessionNeedsSecondFactor()
+                ? secondFactorRequired()
+                : signedIn(toAuthUser(stored)),
+            );
           }
           const { data, error } = await restoring;
           dispatch(await initialSessionAction(supabase, data.session, error));

@@ -1,13 +1,28 @@
 import { useState } from 'react';
 import { Link, Typography } from '@mui/material';
+import { useAppSelector } from '../../app/hooks';
 import { AuthForm } from './auth-form';
 import { AuthLayout } from './auth-layout';
+import { selectAuthStatus } from './auth-state';
+import { SecondFactorForm } from './second-factor-form';
 import type { AuthMode } from './validation';
 
 /** Shown in place of a protected page to a visitor. */
 export default function AuthScreen() {
   const [mode, setMode] = useState<AuthMode>('signIn');
+  const secondFactor = useAppSelector(selectAuthStatus) === 'secondFactor';
   const signingUp = mode === 'signUp';
+
+  if (secondFactor) {
+    return (
+      <AuthLayout
+        title="Two-factor authentication"
+        subtitle="Enter the code from your authenticator app to finish signing in"
+      >
+        <SecondFactorForm />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout

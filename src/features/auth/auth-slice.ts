@@ -24,6 +24,13 @@ export const authSlice = createSlice({
       state.user = action.payload;
       state.error = null;
     },
+    /** Password accepted, second factor still owed: nothing of the account opens until it is given. */
+    secondFactorRequired(state) {
+      state.status = 'secondFactor';
+      state.user = null;
+      state.error = null;
+      state.passwordRecovery = false;
+    },
     userUpdated(state, action: PayloadAction<AuthUser>) {
       if (state.status === 'signedIn') state.user = action.payload;
     },
@@ -48,6 +55,7 @@ export const authSlice = createSlice({
 
 export const {
   signedIn,
+  secondFactorRequired,
   userUpdated,
   passwordRecoveryStarted,
   passwordRecoveryClosed,

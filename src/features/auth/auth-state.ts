@@ -2,7 +2,8 @@
 // them before Redux Toolkit (and the slice built with it) has loaded.
 import type { AuthUser } from './auth-user';
 
-export type AuthStatus = 'loading' | 'signedOut' | 'signedIn';
+/** `secondFactor`: signed in with a password, waiting for the two-factor code (aal1 of aal2). */
+export type AuthStatus = 'loading' | 'signedOut' | 'secondFactor' | 'signedIn';
 
 export interface AuthState {
   status: AuthStatus;

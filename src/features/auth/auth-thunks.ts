@@ -8,7 +8,8 @@ import {
   mapSignInError,
   mapSignUpError,
 } from './auth-errors';
-import { sessionEnded, signedIn } from './auth-slice';
+import { isCompleteCode, normaliseCode } from './assurance';
+import { secondFactorRequired, sessionEnded, signedIn } from './auth-slice';
 import { toAuthUser } from './auth-user';
 import {
   isValidEmail,
@@ -32,9 +33,46 @@ export const signIn = createAuthThunk(
       const supabase = await getSupabase();
       const { data, error } = await supabase.auth.signInWithPassword(credentials.value);
       if (error || !data.user) return rejectWithValue(mapSignInError(error));
-      dispatch(signedIn(toAuthUser(data.user)));
+      const { data: level } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+      if (level?.currentLevel === 'aal1' && level.nextLevel === 'aal2') {
+        dispatch(secondFactorRequired());
+      } else {
+        dispatch(signedIn(toAuthUser(data.user)));
+      }
     } catch (error) {
       return rejectWithValue(mapSignInError(error));
+    }
+  },
+);
+
+export const secondFactorMessages = {
+  incomplete: 'Enter the 6-digit code from your authenticator app.',
+  noFactor: 'Two-factor authentication is not set up for this account.',
+  failed: 'Verification failed',
+} as const;
+
+/** The sign-in's second step: the code of the user's verified TOTP factor lifts the session to aal2. */
+export const verifySecondFactor = createAuthThunk(
+  'auth/verifySecondFactor',
+  async (rawCode: string, { dispatch, rejectWithValue }) => {
+    const code = normaliseCode(rawCode);
+    if (!isCompleteCode(code)) return rejectWithValue(secondFactorMessages.incomplete);
+    try {
+      const supabase = await getSupabase();
+      const factors = await supabase.auth.mfa.listFactors();
+      if (factors.error)
+        return rejectWithValue(factors.error.message || secondFactorMessages.failed);
+      const factor = factors.data.totp[0];
+      if (!factor) return rejectWithValue(secondFactorMessages.noFactor);
+      const { data, error } = await supabase.auth.mfa.challengeAndVerify({
+        factorId: factor.id,
+        code,
+      });
+      // GoTrue's own sentence ("Invalid TOTP code entered") says what went wrong.
+      if (error || !data) return rejectWithValue(error?.message || secondFactorMessages.failed);
+      dispatch(signedIn(toAuthUser(data.user)));
+    } catch {
+      return rejectWithValue(secondFactorMessages.failed);
     }
   },
 );

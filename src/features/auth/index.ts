@@ -13,6 +13,7 @@ export {
   type AuthStatus,
 } from './auth-slice';
 export { signIn, signOut, signUp } from './auth-thunks';
+export { isCompleteCode, normaliseCode } from './assurance';
 export { addAuthListeners } from './auth-listeners';
 export type { AuthUser } from './auth-user';
 export { displayName, userInitial } from './display-name';

@@ -10,7 +10,8 @@ const AuthScreen = lazy(() => import('./auth-screen'));
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const status = useAppSelector(selectAuthStatus);
   if (status === 'loading') return <LoadingScreen fullPage />;
-  if (status === 'signedOut') {
+  // A password alone does not open an account with two-factor on: the sign-in screen asks for the code.
+  if (status === 'signedOut' || status === 'secondFactor') {
     return (
       <Suspense fallback={<LoadingScreen fullPage />}>
         <AuthScreen />

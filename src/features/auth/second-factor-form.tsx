@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Stack, TextField } from '@mui/material';
+import { useAppDispatch } from '../../app/hooks';
+import { signOut, verifySecondFactor } from './auth-thunks';
+
+function messageOf(rejection: unknown, fallback: string): string {
+  return typeof rejection === 'string' && rejection ? rejection : fallback;
+}
+
+/** The sign-in's code step, for an account with two-factor authentication on. */
+export function SecondFactorForm() {
+  const dispatch = useAppDispatch();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      await dispatch(verifySecondFactor(code)).unwrap();
+    } catch (rejection) {
+      setError(messageOf(rejection, 'Verification failed'));
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function handleCancel() {
+    setError(null);
+    setBusy(true);
+    try {
+      await dispatch(signOut()).unwrap();
+    } catch (rejection) {
+      setError(messageOf(rejection, 'Sign out failed'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit}>
+      <Stack spacing={2}>
+        <TextField
+          label="Authentication code"
+          name="code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="one-time-code"
+          autoFocus
+          fullWidth
+          helperText="The 6-digit code from your authenticator app"
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9 } }}
+        />
+        {error && <Alert severity="error">{error}</Alert>}
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+          Verify
+        </Button>
+        <Button type="button" variant="text" fullWidth disabled={busy} onClick={handleCancel}>
+          Cancel and sign out
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
