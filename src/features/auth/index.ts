@@ -14,6 +14,9 @@ export {
 } from './auth-slice';
 export { signIn, signOut, signUp } from './auth-thunks';
 export { isCompleteCode, normaliseCode } from './assurance';
+export { accountDeleted } from './account-events';
+export { authMessages } from './auth-errors';
+export { validatePassword, validationMessages } from './validation';
 export { addAuthListeners } from './auth-listeners';
 export type { AuthUser } from './auth-user';
 export { displayName, userInitial } from './display-name';

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { OnboardingRecord } from '../../lib/db';
 import { syncRowsChanged } from '../../lib/sync/events';
-import { sessionEnded } from '../auth';
+import { accountDeleted, sessionEnded } from '../auth';
 import type { OnboardingForm } from './onboarding-form';
 import { onboardingDataEntity } from './onboarding-sync';
 
@@ -129,6 +129,14 @@ const slice = createSlice({
           state.local = { userId, row: null, waiting: false, refused: [] };
           if (state.userId === userId) state.completed = false;
         }
+      })
+      // A deleted account's answers must not wait on this device for a sign-in that cannot come.
+      .addCase(accountDeleted, (state, action) => {
+        if (state.userId !== action.payload.userId) return;
+        state.userId = null;
+        state.answers = null;
+        state.step = 1;
+        state.completed = false;
       })
       .addCase(sessionEnded, (state) => {
         state.local = initialLocal;
