@@ -68,6 +68,8 @@ export default defineConfig({
       AUTH_SIGN_UP_RATE_LIMIT: '1000',
       AUTH_RECOVER_RATE_LIMIT: '1000',
       AUTH_TOKEN_REFRESH_RATE_LIMIT: '1000',
+      // The notifications spec's push service is a fake on 127.0.0.1 (tests/support/fake-push-service.ts).
+      PUSH_ALLOW_LOOPBACK_ENDPOINTS: 'on',
     },
   },
 });
