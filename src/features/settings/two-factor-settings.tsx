@@ -124,10 +124,11 @@ export function TwoFactorSettings() {
           </Button>
         </>
       )}
+      {/* Not an alert: nothing the user did went wrong, and Enable 2FA still tries again. */}
       {loadError && (
-        <Alert severity="error" sx={{ mt: 2 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {loadError}
-        </Alert>
+        </Typography>
       )}
       {enrolment && (
         <EnrolmentDialog
