@@ -11,6 +11,7 @@ import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import RateReview from '@mui/icons-material/RateReview';
 import { SectionCard } from '../../components/section-card';
 import { AiProviderChoice, aiProviderLabels, SettingsLinkedText, type AiProviderId } from '../ai';
+import { useFormatters } from '../appearance';
 import { CUSTOM_PROMPT_ID } from './compose-initial';
 import { PROMPT_PRESETS } from './prompt-presets';
 
@@ -43,6 +44,7 @@ export function GeneratePanel({
 }: GeneratePanelProps) {
   const unavailable = provider !== 'chatgpt';
   const errorRef = useRef<HTMLDivElement>(null);
+  const { formatPercent } = useFormatters();
 
   // On a phone the red box appears below the Generate button, out of sight: bring it in.
   useEffect(() => {
@@ -99,7 +101,7 @@ export function GeneratePanel({
           )}
           {!error && prediction !== null && (
             <Typography variant="body2" color="text.secondary">
-              {`Predicted engagement: ${prediction}%`}
+              {`Predicted engagement: ${formatPercent(prediction / 100)}`}
             </Typography>
           )}
         </Box>

@@ -6,17 +6,12 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloudUpload from '@mui/icons-material/CloudUpload';
+import { useFormatters } from '../appearance';
 import { IMAGE_TYPES, validateImageFile } from './compose-validation';
 
 interface ChosenImage {
   name: string;
   size: number;
-}
-
-function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /**
@@ -29,6 +24,7 @@ export function ImageUploadArea({ multiple }: { multiple: boolean }) {
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const { formatFileSize } = useFormatters();
 
   function accept(files: FileList | null) {
     if (!files || files.length === 0) return;
@@ -109,7 +105,7 @@ export function ImageUploadArea({ multiple }: { multiple: boolean }) {
             {images.map((image, index) => (
               <Chip
                 key={`${image.name}-${index}`}
-                label={`${image.name} (${formatSize(image.size)})`}
+                label={`${image.name} (${formatFileSize(image.size)})`}
                 onDelete={() => setImages((current) => current.filter((_, i) => i !== index))}
               />
             ))}

@@ -4,6 +4,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { SectionCard } from '../../components/section-card';
 import type { DraftPostType } from '../../lib/db';
+import { useFormatters } from '../appearance';
 import { isPostType, POST_TYPES } from './compose-options';
 import { ImageUploadArea } from './image-upload-area';
 
@@ -21,6 +22,7 @@ export function PostContentSection({
   content,
   onContentChange,
 }: PostContentSectionProps) {
+  const { formatNumber } = useFormatters();
   return (
     <SectionCard title="Post">
       <Tabs
@@ -47,7 +49,7 @@ export function PostContentSection({
           value={content}
           onChange={(event) => onContentChange(event.target.value)}
           placeholder="What would you like to share?"
-          helperText={`${content.length} characters`}
+          helperText={`${formatNumber(content.length)} characters`}
         />
       </Stack>
     </SectionCard>

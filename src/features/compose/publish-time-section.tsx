@@ -5,12 +5,15 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import Schedule from '@mui/icons-material/Schedule';
 import { SectionCard } from '../../components/section-card';
+import { useFormatters } from '../appearance';
 import type { PublishMode } from './compose-initial';
+import { nextWeekdayAt } from './schedule-dates';
 
-/** Sample data: no timing model exists yet. */
-export const SAMPLE_AI_RECOMMENDATION = 'Tuesday 10:30 AM';
+/** Sample data, no timing model exists yet: Tuesday 10:30 AM, written in the user's language. */
+export const SAMPLE_AI_RECOMMENDATION = { weekday: 2, time: '10:30' } as const;
 
 const TITLE = 'Publish time';
 
@@ -40,6 +43,12 @@ export function PublishTimeSection({
   onTimeChange,
   zoneLabel,
 }: PublishTimeSectionProps) {
+  const format = useFormatters();
+  const [now] = useState(() => new Date());
+  const { weekday, time: recommendedTime } = SAMPLE_AI_RECOMMENDATION;
+  const recommendation = format.formatWeekdayTime(
+    nextWeekdayAt(now, format.timeZone, weekday, recommendedTime) ?? '',
+  );
   return (
     <SectionCard title={TITLE}>
       <RadioGroup
@@ -87,7 +96,7 @@ export function PublishTimeSection({
       >
         <Schedule color="primary" aria-hidden />
         <Typography variant="body2">
-          AI recommendation: <strong>{SAMPLE_AI_RECOMMENDATION}</strong>
+          AI recommendation: <strong>{recommendation}</strong>
           <Typography component="span" variant="caption" color="text.secondary">
             {' '}
             (sample)

@@ -18,6 +18,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { platformLabels, type DraftPlatform } from '../../lib/platforms';
 import { aiMessages, AiError, improvePost } from '../ai';
 import { AI_POST_STATUS_LABELS, reviewAiPost, type AiPost } from '../ai-posts';
+import { useFormatters } from '../appearance';
 import { composeMessages } from './compose-validation';
 import { PlatformPreview } from './platform-preview';
 
@@ -58,6 +59,7 @@ function ReviewDialog({
   onRevised,
 }: ReviewModalProps) {
   const dispatch = useAppDispatch();
+  const { formatNumber } = useFormatters();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [content, setContent] = useState(initialContent);
@@ -164,7 +166,7 @@ function ReviewDialog({
               fullWidth
               value={content}
               onChange={(event) => setContent(event.target.value)}
-              helperText={`${content.length} characters`}
+              helperText={`${formatNumber(content.length)} characters`}
               disabled={busy}
             />
             <Button startIcon={<AutoAwesome />} disabled sx={{ mt: 1 }} title="Coming soon">

@@ -15,7 +15,8 @@ import {
   type AiPost,
   type AiPostStatus,
 } from '../ai-posts';
-import { cut, CUT_AI_CONTENT, formatDateTime, providerLabel, reviewLink } from './dashboard-format';
+import { useFormatters } from '../appearance';
+import { cut, CUT_AI_CONTENT, providerLabel, reviewLink } from './dashboard-format';
 
 const statusColors: Record<AiPostStatus, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
   'pending-review': 'info',
@@ -28,6 +29,7 @@ const statusColors: Record<AiPostStatus, 'default' | 'success' | 'warning' | 'er
 const AI_POSTS_SHOWN = 5;
 
 function AiPostItem({ post }: { post: AiPost }) {
+  const { formatDateTime, formatPercent } = useFormatters();
   return (
     <PostListItem
       title={providerLabel(post.aiProvider)}
@@ -48,7 +50,7 @@ function AiPostItem({ post }: { post: AiPost }) {
             <Chip key={platform} size="small" variant="outlined" label={platform} />
           ))}
           <Typography variant="body2" color="text.secondary">
-            {`Predicted engagement: ${post.engagementPrediction}%`}
+            {`Predicted engagement: ${formatPercent(post.engagementPrediction / 100)}`}
           </Typography>
         </Stack>
       }
@@ -73,6 +75,7 @@ export function AiPostsPanel() {
   const posts = useAiPosts();
   const pending = useAppSelector(selectPendingReviewCount);
   const [showAll, setShowAll] = useState(false);
+  const { formatNumber } = useFormatters();
   const shown = posts && !showAll ? posts.slice(0, AI_POSTS_SHOWN) : posts;
 
   return (
@@ -91,7 +94,7 @@ export function AiPostsPanel() {
       )}
       {posts !== null && posts.length > AI_POSTS_SHOWN && (
         <Button onClick={() => setShowAll((all) => !all)} fullWidth sx={{ mt: 1 }}>
-          {showAll ? 'Show Less' : `View All ${posts.length} AI Posts`}
+          {showAll ? 'Show Less' : `View All ${formatNumber(posts.length)} AI Posts`}
         </Button>
       )}
       <Typography

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useAppSelector } from '../../app/hooks';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
 import { SectionCard } from '../../components/section-card';
+import { useFormatters } from '../appearance';
 import { selectCurrentUser } from '../auth';
 import { ideaLink } from './dashboard-format';
 import { SampleChip } from './sample-chip';
@@ -34,6 +35,7 @@ export function ContentIdeasPanel() {
     () => new Set(readSavedIdeas(userId).map((idea) => idea.id)),
   );
   const [notice, setNotice] = useState<Notice | null>(null);
+  const { formatNumber } = useFormatters();
   const ideas = CONTENT_IDEAS.filter((idea) => filter === 'all' || idea.type === filter);
 
   function handleSave(id: string) {
@@ -78,7 +80,7 @@ export function ContentIdeasPanel() {
                   {idea.description}
                 </Typography>
               </Box>
-              <Chip size="small" color="primary" label={`Score ${idea.score}`} />
+              <Chip size="small" color="primary" label={`Score ${formatNumber(idea.score)}`} />
             </Stack>
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1, alignItems: 'center' }}>
               <Chip size="small" variant="outlined" label={IDEA_TYPE_LABELS[idea.type]} />

@@ -28,23 +28,6 @@ export function postTypeLabel(postType: DraftPostType): string {
   return POST_TYPE_LABELS[postType] ?? postType;
 }
 
-export function formatDate(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-export function formatDateTime(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString(locale, {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
-
 /** /create opened on an AI generated post: its text and platforms, and which post it is. */
 export function reviewLink(post: {
   id: string;

@@ -12,13 +12,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PostListItem } from '../../components/post-list-item';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
 import { SectionCard } from '../../components/section-card';
+import { useFormatters } from '../appearance';
 import { deleteDraft, selectAllDrafts, selectDraftsLoaded, type Draft } from '../drafts';
 import {
   cut,
   CUT_DRAFT_CONTENT,
   CUT_PROMPT,
   DRAFTS_SHOWN,
-  formatDate,
   postTypeLabel,
   providerLabel,
 } from './dashboard-format';
@@ -30,6 +30,7 @@ export const draftMessages = {
 } as const;
 
 function DraftItem({ draft, onDelete }: { draft: Draft; onDelete: () => void }) {
+  const { formatDate } = useFormatters();
   return (
     <PostListItem
       title={postTypeLabel(draft.postType)}
@@ -73,6 +74,7 @@ export function DraftsPanel() {
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const { formatNumber } = useFormatters();
 
   const shown = showAll ? drafts : drafts.slice(0, DRAFTS_SHOWN);
 
@@ -114,7 +116,7 @@ export function DraftsPanel() {
       )}
       {drafts.length > DRAFTS_SHOWN && (
         <Button onClick={() => setShowAll((all) => !all)} fullWidth sx={{ mt: 1 }}>
-          {showAll ? 'Show Less' : `View All ${drafts.length} Drafts`}
+          {showAll ? 'Show Less' : `View All ${formatNumber(drafts.length)} Drafts`}
         </Button>
       )}
       <ConfirmDialog

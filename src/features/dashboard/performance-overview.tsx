@@ -5,12 +5,22 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SectionCard } from '../../components/section-card';
+import type { Formatters } from '../../lib/intl/format';
 import { platformLabels } from '../../lib/platforms';
+import { useFormatters } from '../appearance';
 import { SampleChip } from './sample-chip';
-import { PERFORMANCE_CARDS, PLATFORM_STATS } from './sample-data';
+import { PERFORMANCE_CARDS, PLATFORM_STATS, type MetricUnit } from './sample-data';
+
+function formatMetric(format: Formatters, value: number, unit: MetricUnit): string {
+  if (unit === 'percent') return format.formatPercent(value);
+  return unit === 'compact' ? format.formatCompact(value) : format.formatNumber(value);
+}
+
+const SIGNED = { signDisplay: 'exceptZero' } as const;
 
 export function PerformanceOverview() {
   const headingId = useId();
+  const format = useFormatters();
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
@@ -33,10 +43,14 @@ export function PerformanceOverview() {
                 {metric.label}
               </Typography>
               <Typography variant="h5" component="p">
-                {metric.value}
+                {formatMetric(format, metric.value, metric.unit)}
               </Typography>
               <Typography variant="caption" color="success.main">
-                {`${metric.change} vs last month`}
+                {`${
+                  metric.changeUnit === 'percent'
+                    ? format.formatPercent(metric.change, SIGNED)
+                    : format.formatNumber(metric.change, SIGNED)
+                } vs last month`}
               </Typography>
             </CardContent>
           </Card>
@@ -47,6 +61,7 @@ export function PerformanceOverview() {
 }
 
 export function PlatformOverview() {
+  const format = useFormatters();
   return (
     <SectionCard title="Platform Overview" action={<SampleChip />}>
       <Box component="ul" sx={{ m: 0, p: 0 }}>
@@ -67,7 +82,7 @@ export function PlatformOverview() {
               {platformLabels[stats.platform]}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {`${stats.followers} followers · ${stats.engagement} engagement · ${stats.posts} posts`}
+              {`${format.formatCompact(stats.followers)} followers · ${format.formatPercent(stats.engagement)} engagement · ${format.formatNumber(stats.posts)} posts`}
             </Typography>
           </Box>
         ))}

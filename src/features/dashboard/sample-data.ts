@@ -138,29 +138,37 @@ export const IDEA_TYPE_LABELS: Record<IdeaType, string> = {
   recommended: 'Recommended',
 };
 
+/** How a figure reads: a count (1,234), a shortened count (24.5K) or a percentage of a fraction. */
+export type MetricUnit = 'count' | 'compact' | 'percent';
+
+/** Figures are numbers, written in the user's language where they are shown. */
 export interface MetricCard {
   label: string;
-  value: string;
-  change: string;
+  value: number;
+  unit: MetricUnit;
+  /** Against last month. */
+  change: number;
+  changeUnit: 'count' | 'percent';
 }
 
 export const PERFORMANCE_CARDS: MetricCard[] = [
-  { label: 'Total Reach', value: '24.5K', change: '+12%' },
-  { label: 'Engagement Rate', value: '4.8%', change: '+0.6%' },
-  { label: 'New Followers', value: '1,234', change: '+8%' },
-  { label: 'Posts Published', value: '48', change: '+5' },
+  { label: 'Total Reach', value: 24_500, unit: 'compact', change: 0.12, changeUnit: 'percent' },
+  { label: 'Engagement Rate', value: 0.048, unit: 'percent', change: 0.006, changeUnit: 'percent' },
+  { label: 'New Followers', value: 1_234, unit: 'count', change: 0.08, changeUnit: 'percent' },
+  { label: 'Posts Published', value: 48, unit: 'count', change: 5, changeUnit: 'count' },
 ];
 
 export interface PlatformStats {
   platform: DraftPlatform;
-  followers: string;
-  engagement: string;
+  followers: number;
+  /** A fraction: 0.042 is 4.2%. */
+  engagement: number;
   posts: number;
 }
 
 export const PLATFORM_STATS: PlatformStats[] = [
-  { platform: 'facebook', followers: '12.4K', engagement: '4.2%', posts: 18 },
-  { platform: 'instagram', followers: '8.9K', engagement: '6.1%', posts: 15 },
-  { platform: 'linkedin', followers: '3.2K', engagement: '3.8%', posts: 9 },
-  { platform: 'twitter', followers: '5.6K', engagement: '2.9%', posts: 6 },
+  { platform: 'facebook', followers: 12_400, engagement: 0.042, posts: 18 },
+  { platform: 'instagram', followers: 8_900, engagement: 0.061, posts: 15 },
+  { platform: 'linkedin', followers: 3_200, engagement: 0.038, posts: 9 },
+  { platform: 'twitter', followers: 5_600, engagement: 0.029, posts: 6 },
 ];

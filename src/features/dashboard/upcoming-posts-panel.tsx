@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SectionCard } from '../../components/section-card';
-import { formatDateTime } from './dashboard-format';
+import { useFormatters } from '../appearance';
 import { SampleChip } from './sample-chip';
 import { upcomingPosts, type UpcomingStatus } from './sample-data';
 
@@ -18,6 +18,7 @@ const statusColors: Record<UpcomingStatus, 'success' | 'default' | 'warning' | '
 /** Sample posts for the next 7 days. */
 export function UpcomingPostsPanel() {
   const posts = useMemo(() => upcomingPosts(), []);
+  const { formatDateTime } = useFormatters();
   return (
     <SectionCard title="Upcoming Posts" subtitle="Next 7 days" action={<SampleChip />}>
       <Box component="ul" sx={{ m: 0, p: 0 }}>

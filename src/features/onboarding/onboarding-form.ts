@@ -1,3 +1,5 @@
+import { deviceTimeZone } from '../../lib/intl/zoned-time';
+
 /** The wizard's answers, kept whole on the device and in onboarding_data.answers. */
 export interface OnboardingForm {
   businessName: string;
@@ -50,11 +52,7 @@ export const STEP_TITLES = [
 ];
 
 export function browserTimezone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
+  return deviceTimeZone();
 }
 
 export function emptyForm(timezone: string = browserTimezone()): OnboardingForm {

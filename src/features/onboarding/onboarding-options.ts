@@ -1,3 +1,4 @@
+import { ONBOARDING_TIME_ZONES } from '../../lib/intl/time-zones';
 import { PLATFORMS as APP_PLATFORMS, platformLabels } from '../../lib/platforms';
 
 /** An enumeration value of the wizard (the stored id) and the label a person reads. */
@@ -107,17 +108,8 @@ export const POSTING_TIMES: Option[] = [
   { id: 'ai-optimize', label: 'Let AI optimize' },
 ];
 
-export const TIMEZONES = [
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Los_Angeles',
-  'America/Toronto',
-  'Europe/London',
-  'Europe/Paris',
-  'Asia/Tokyo',
-  'Australia/Sydney',
-];
+/** Shared with Settings → Appearance, which offers the same zones. */
+export const TIMEZONES: string[] = [...ONBOARDING_TIME_ZONES];
 
 /** The readable label of an id; unknown ids (older data) are shown as they are. */
 export function labelOf(options: Option[], id: string): string {

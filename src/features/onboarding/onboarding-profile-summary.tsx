@@ -8,6 +8,7 @@ import {
   PRIMARY_GOALS,
 } from './onboarding-options';
 import type { ProfileSummaryRow } from './onboarding-record';
+import { useFormatters } from '../appearance';
 
 function SummaryItem({ label, value }: { label: string; value: string }) {
   return (
@@ -30,7 +31,8 @@ export function ProfileSummary({
   onRefresh: () => void;
   onUpdate: () => void;
 }) {
-  const completed = row.completed_at ? new Date(row.completed_at).toLocaleDateString() : '—';
+  const { formatDate } = useFormatters();
+  const completed = (row.completed_at && formatDate(row.completed_at)) || '—';
   const prefs = row.content_preferences.map((c) => labelOf(CONTENT_TYPES, c)).join(', ');
   return (
     <Paper sx={{ p: { xs: 2, sm: 4 }, maxWidth: 760, mx: 'auto' }}>

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { AppearanceSettings } from './appearance-settings';
 import { IntegrationsSettings } from './integrations-settings';
+import { ProfileSettings } from './profile-settings';
 import { PrivacySettings } from './privacy-settings';
 import { SETTINGS_TABS, settingsTabFromState, type SettingsTab } from './settings-tabs';
 import { PageTitle } from '../../components/page-title';
@@ -55,6 +56,7 @@ export default function SettingsPage() {
           <Typography variant="h5" component="h2" sx={{ mb: 3 }}>
             {current.label}
           </Typography>
+          {current.id === 'profile' && <ProfileSettings />}
           {current.id === 'appearance' && <AppearanceSettings />}
           {current.id === 'integrations' && <IntegrationsSettings />}
           {current.id === 'privacy' && <PrivacySettings />}

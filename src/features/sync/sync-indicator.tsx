@@ -6,6 +6,7 @@ import CloudSync from '@mui/icons-material/CloudSync';
 import SyncProblem from '@mui/icons-material/SyncProblem';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { ParkedEntry } from '../../lib/sync/outbox';
+import { useFormatters } from '../appearance';
 import { REPLAY_EXPIRED } from '../../lib/sync/replay';
 import {
   selectParkedEntries,
@@ -16,18 +17,21 @@ import {
 } from './sync-slice';
 import { SyncPopover, SyncStatusButton } from './sync-status-button';
 
-export function waitingText(n: number): string {
-  return n === 1 ? '1 change waiting' : `${n} changes waiting`;
+type NumberFormat = (n: number) => string;
+
+export function waitingText(n: number, formatNumber: NumberFormat = String): string {
+  return n === 1 ? '1 change waiting' : `${formatNumber(n)} changes waiting`;
 }
 
-export function indicatorText(s: SyncIndicatorState): string {
+/** The state in words; counts written by `formatNumber` (the user's language). */
+export function indicatorText(s: SyncIndicatorState, formatNumber: NumberFormat = String): string {
   switch (s.kind) {
     case 'offline':
-      return s.waiting > 0 ? `Offline, ${waitingText(s.waiting)}` : 'Offline';
+      return s.waiting > 0 ? `Offline, ${waitingText(s.waiting, formatNumber)}` : 'Offline';
     case 'error':
       return 'Sync error';
     case 'waiting':
-      return waitingText(s.waiting);
+      return waitingText(s.waiting, formatNumber);
     case 'synced':
       return 'All changes synced';
   }
@@ -68,7 +72,8 @@ export function SyncIndicator() {
   const parked = useAppSelector(selectParkedEntries);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const popoverId = useId();
-  const text = indicatorText(state);
+  const { formatNumber } = useFormatters();
+  const text = indicatorText(state, (n) => formatNumber(n));
   const Icon = ICONS[state.kind];
   const open = anchor !== null && state.kind === 'error';
 
