@@ -13,6 +13,7 @@ import { AppShell } from '../components/app-shell/app-shell';
 import type { NavSection } from '../components/app-shell/nav-sections';
 import { LoadingScreen } from '../components/loading-screen';
 import { displayName, selectCurrentUser, signOut, userInitial } from '../features/auth';
+import { selectProfileOf } from '../features/profile';
 import { SyncIndicator } from '../features/sync';
 import { useAppDispatch, useAppSelector } from './hooks';
 
@@ -41,6 +42,8 @@ export default function AppLayout() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const user = useAppSelector(selectCurrentUser);
+  // The name saved in Settings → Profile (this device's copy, so it shows at once offline).
+  const profile = useAppSelector((s) => selectProfileOf(s, user?.id));
   const [signOutError, setSignOutError] = useState<string | null>(null);
 
   const handleSignOut = () => {
@@ -55,7 +58,11 @@ export default function AppLayout() {
     <AppShell
       sections={NAV_SECTIONS}
       homePath="/dashboard"
-      user={{ name: displayName(user), email: user?.email ?? '', initial: userInitial(user) }}
+      user={{
+        name: displayName(user, profile),
+        email: user?.email ?? '',
+        initial: userInitial(user, profile),
+      }}
       onProfileSettings={() => navigate('/settings', { state: { tab: 'profile' } })}
       onAccountSettings={() => navigate('/settings')}
       onSignOut={handleSignOut}

@@ -5,6 +5,7 @@ import { aiPostsReducer } from '../features/ai-posts/ai-posts-slice';
 import { authReducer } from '../features/auth/auth-slice';
 import { draftsReducer } from '../features/drafts/drafts-slice';
 import { preferencesReducer } from '../features/preferences/preferences-slice';
+import { profileReducer } from '../features/profile/profile-slice';
 import { syncReducer } from '../features/sync/sync-slice';
 import { persistedAiReducer, persistedOnboardingReducer, persistedUiReducer } from './persist';
 
@@ -16,5 +17,6 @@ export const rootReducer = combineReducers({
   ai: persistedAiReducer,
   aiPosts: aiPostsReducer,
   onboarding: persistedOnboardingReducer,
+  profile: profileReducer,
   preferences: preferencesReducer,
 });

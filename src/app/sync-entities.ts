@@ -1,7 +1,7 @@
 import { loadDrafts, postDraftsEntity } from '../features/drafts';
 import { onboardingDataEntity } from '../features/onboarding';
 import { loadPreferences, userPreferencesEntity } from '../features/preferences';
-import { userProfilesEntity } from '../features/profile';
+import { loadProfile, userProfilesEntity } from '../features/profile';
 import { createSyncRegistry } from '../lib/sync/entities';
 
 /** Every synced entity of the app; loaded with the sync engine, after the first paint. */
@@ -13,4 +13,4 @@ export const syncEntities = createSyncRegistry([
 ]);
 
 /** What the features read from this device when the user changes, before the first pull. */
-export const localReaders = [loadDrafts, loadPreferences];
+export const localReaders = [loadDrafts, loadPreferences, loadProfile];

@@ -36,3 +36,20 @@ describe('userInitial', () => {
     expect(userInitial(null)).toBe('U');
   });
 });
+
+describe('displayName with the saved profile', () => {
+  const account = { firstName: 'Ada', lastName: 'Lovelace', email: 'countess@example.com' };
+  it('uses the profile’s first and last name when both are present', () => {
+    expect(displayName(account, { firstName: ' Augusta ', lastName: 'King' })).toBe('Augusta King');
+    expect(userInitial(account, { firstName: 'augusta', lastName: 'King' })).toBe('A');
+  });
+  it('falls back as before when the profile lacks a name', () => {
+    expect(displayName(account, { firstName: 'Augusta', lastName: null })).toBe('Ada Lovelace');
+    expect(displayName(account, { firstName: '', lastName: 'King' })).toBe('Ada Lovelace');
+    expect(displayName(account, null)).toBe('Ada Lovelace');
+    expect(displayName({ email: 'countess@example.com' }, { firstName: 'Augusta' })).toBe(
+      'countess',
+    );
+    expect(displayName(null, {})).toBe('User');
+  });
+});

@@ -3,7 +3,7 @@ import { Alert, Box, Snackbar, Typography } from '@mui/material';
 import { PageTitle } from '../../components/page-title';
 import { LoadingInformation, OnboardingWelcome } from './onboarding-page-panels';
 import { ProfileSummary } from './onboarding-profile-summary';
-import { OnboardingRefusedNotice } from './onboarding-refused-notice';
+import { OnboardingRefusedNotice, ProfileRefusedNotice } from './onboarding-refused-notice';
 import { OnboardingWizard } from './onboarding-wizard';
 import { useCompleteOnboarding } from './use-complete-onboarding';
 import { useOnboardingPage } from './use-onboarding-page';
@@ -24,6 +24,12 @@ export default function OnboardingPage() {
         <OnboardingRefusedNotice
           detail={refused.message}
           onReview={shown === 'wizard' ? undefined : page.openWizard}
+        />
+      )}
+      {page.profileRefused && (
+        <ProfileRefusedNotice
+          detail={page.profileRefused.message}
+          onEdit={() => void navigate('/settings', { state: { tab: 'profile' } })}
         />
       )}
       {(shown === 'loading' || !page.rehydrated) && <LoadingInformation />}

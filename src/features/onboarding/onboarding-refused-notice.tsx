@@ -1,4 +1,5 @@
 import { Alert, AlertTitle, Button } from '@mui/material';
+import { PROFILE_TEXTS } from '../profile';
 import { ONBOARDING_FAILURE } from './onboarding-form';
 
 interface RefusedNoticeProps {
@@ -24,6 +25,32 @@ export function OnboardingRefusedNotice({ detail, onReview }: RefusedNoticeProps
     >
       <AlertTitle>{ONBOARDING_FAILURE}</AlertTitle>
       {detail ? `The server refused the saved answers: ${detail}` : null}
+    </Alert>
+  );
+}
+
+interface ProfileRefusedNoticeProps {
+  detail: string;
+  /** Opens Settings → Profile, where the profile is corrected. */
+  onEdit?: () => void;
+}
+
+/** The profile half of the final save was refused by the server (§8). */
+export function ProfileRefusedNotice({ detail, onEdit }: ProfileRefusedNoticeProps) {
+  return (
+    <Alert
+      severity="error"
+      sx={{ mb: 3 }}
+      action={
+        onEdit ? (
+          <Button color="inherit" size="small" onClick={onEdit}>
+            Edit profile
+          </Button>
+        ) : undefined
+      }
+    >
+      <AlertTitle>{PROFILE_TEXTS.onboardingSaveFailed}</AlertTitle>
+      {detail ? `The server refused the saved profile: ${detail}` : null}
     </Alert>
   );
 }

@@ -9,6 +9,7 @@ import { onboardingDataEntity } from './onboarding-sync';
 import {
   localOnboardingRead,
   onboardingCompleted,
+  profileRefusalRead,
   type OnboardingState,
   type RefusedSave,
 } from './onboarding-slice';
@@ -26,9 +27,15 @@ export interface LocalOnboardingRead {
   refused: RefusedSave[];
 }
 
-function entriesOf(db: AppDb, id: string): Promise<OutboxEntry[]> {
-  return db.outbox.where('[entity+entityId]').equals([onboardingDataEntity.name, id]).sortBy('seq');
+function entriesOf(db: AppDb, id: string, entity = onboardingDataEntity.name) {
+  return db.outbox.where('[entity+entityId]').equals([entity, id]).sortBy('seq');
 }
+
+const asRefusal = (e: OutboxEntry): RefusedSave => ({
+  seq: e.seq!,
+  code: e.error?.code ?? 'unknown',
+  message: e.error?.message ?? '',
+});
 
 /**
  * The user's onboarding row on this device and its outbox state. The server keeps one row per user
@@ -54,15 +61,22 @@ export async function readLocalOnboarding(db: AppDb, userId: string): Promise<Lo
     return {
       row: current.row,
       waiting: current.entries.some((e) => e.state !== 'parked'),
-      refused: current.entries
-        .filter((e) => e.state === 'parked')
-        .map((e) => ({
-          seq: e.seq!,
-          code: e.error?.code ?? 'unknown',
-          message: e.error?.message ?? '',
-        })),
+      refused: current.entries.filter((e) => e.state === 'parked').map(asRefusal),
     };
   });
+}
+
+/**
+ * The latest write of the user's profile that the server refused (the final save writes the
+ * profile too, §8 "Failed to save user profile"), or null. The profile's id is the user id.
+ */
+export async function readRefusedProfileSave(
+  db: AppDb,
+  userId: string,
+): Promise<RefusedSave | null> {
+  const entries = await entriesOf(db, userId, userProfilesEntity.name);
+  const parked = entries.filter((e) => e.state === 'parked').at(-1);
+  return parked ? asRefusal(parked) : null;
 }
 
 /** Reads the user's local row into the slice (a read started before a completion is dropped). */
@@ -71,6 +85,7 @@ export function loadLocalOnboarding(userId: string, db: AppDb = getAppDb()) {
     const gen = (getState() as { onboarding: OnboardingState }).onboarding.localGen;
     const read = await readLocalOnboarding(db, userId);
     dispatch(localOnboardingRead({ userId, gen, ...read }));
+    dispatch(profileRefusalRead({ userId, refusal: await readRefusedProfileSave(db, userId) }));
     return read;
   };
 }
@@ -106,7 +121,7 @@ export function completeOnboarding(
           version: current?.version ?? null,
         });
         const saved = await queue(onboardingDataEntity, { op: 'upsert', row }, { now });
-        const profile = profileFromUser(user);
+        const profile = profileFromUser(user, (await db.userProfiles.get(user.id)) ?? null);
         if (profile.email !== null) {
           await queue(userProfilesEntity, { op: 'upsert', row: profile }, { now });
         }

@@ -40,6 +40,8 @@ export interface OnboardingState {
   local: LocalOnboarding;
   /** Bumped by every completion: a local read started before it is stale and dropped. */
   localGen: number;
+  /** The latest refused write of the user's profile, the final save's other half (not persisted). */
+  profileRefused: { userId: string; refusal: RefusedSave } | null;
 }
 
 const initialLocal: LocalOnboarding = { userId: null, row: null, waiting: false, refused: [] };
@@ -54,6 +56,7 @@ export const initialOnboardingState: OnboardingState = {
   checkSource: 'server',
   local: initialLocal,
   localGen: 0,
+  profileRefused: null,
 };
 
 function own(state: OnboardingState, userId: string) {
@@ -89,6 +92,8 @@ const slice = createSlice({
       state.completed = true;
       state.local = { userId, row, waiting: true, refused: [] };
       state.localGen += 1;
+      // The save deleted the earlier refused entries of both rows.
+      state.profileRefused = null;
     },
     localOnboardingRead(
       state,
@@ -103,6 +108,13 @@ const slice = createSlice({
       const { userId, gen, row, waiting, refused } = action.payload;
       if (gen !== state.localGen) return;
       state.local = { userId, row, waiting, refused };
+    },
+    profileRefusalRead(
+      state,
+      action: PayloadAction<{ userId: string; refusal: RefusedSave | null }>,
+    ) {
+      const { userId, refusal } = action.payload;
+      state.profileRefused = refusal ? { userId, refusal } : null;
     },
     onboardingChecked(
       state,
@@ -140,14 +152,20 @@ const slice = createSlice({
       })
       .addCase(sessionEnded, (state) => {
         state.local = initialLocal;
+        state.profileRefused = null;
         state.check = 'unknown';
         state.checkedUserId = null;
       });
   },
 });
 
-export const { answersSaved, onboardingCompleted, localOnboardingRead, onboardingChecked } =
-  slice.actions;
+export const {
+  answersSaved,
+  onboardingCompleted,
+  localOnboardingRead,
+  profileRefusalRead,
+  onboardingChecked,
+} = slice.actions;
 export const onboardingReducer = slice.reducer;
 
 type WithOnboarding = { onboarding: OnboardingState & { _persist?: { rehydrated: boolean } } };
@@ -167,6 +185,12 @@ export function selectRefusedSave(s: WithOnboarding, userId: string): RefusedSav
   const local = selectLocalOnboarding(s, userId);
   if (!local || local.waiting) return null;
   return local.refused.at(-1) ?? null;
+}
+
+/** The refusal of the profile part of a save (§8: Failed to save user profile), if any. */
+export function selectRefusedProfileSave(s: WithOnboarding, userId: string): RefusedSave | null {
+  const refused = s.onboarding.profileRefused;
+  return refused?.userId === userId ? refused.refusal : null;
 }
 
 /**

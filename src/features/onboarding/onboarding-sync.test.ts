@@ -19,6 +19,7 @@ import {
   onboardingChecked,
   onboardingReducer,
   selectOnboardingStatus,
+  selectRefusedProfileSave,
   selectRefusedSave,
 } from './onboarding-slice';
 import { onboardingDataEntity } from './onboarding-sync';
@@ -229,6 +230,30 @@ describe('completing onboarding through the outbox', () => {
     expect(parked.map((p) => p.entity)).toEqual(['user_profiles']);
     await engine.discard(parked.map((p) => p.seq));
     expect(await db.userProfiles.get(ADA.id)).toMatchObject({ firstName: 'Ada', version: 1 });
+  });
+
+  it('shows a refused profile part as its own refusal (§8 Failed to save user profile)', async () => {
+    const { store, verdict, refusal } = setup();
+    server.refuse = (m) => m.entity === 'user_profiles';
+    await store.dispatch(completeOnboarding(ADA, form('Corner Shop'), db));
+    await engine.runOnce();
+    await store.dispatch(loadLocalOnboarding(ADA.id, db));
+    // The answers reached the server: onboarding is complete, only the profile was refused.
+    expect(verdict()).toBe('complete');
+    expect(refusal()).toBeNull();
+    expect(selectRefusedProfileSave(store.getState(), ADA.id)).toMatchObject({
+      code: '23514',
+      message: expect.stringContaining('check'),
+    });
+    expect(selectRefusedProfileSave(store.getState(), 'someone-else')).toBeNull();
+
+    // A new completion supersedes it.
+    server.refuse = null;
+    await store.dispatch(completeOnboarding(ADA, form('Corner Shop'), db));
+    expect(selectRefusedProfileSave(store.getState(), ADA.id)).toBeNull();
+    await engine.runOnce();
+    await store.dispatch(loadLocalOnboarding(ADA.id, db));
+    expect(selectRefusedProfileSave(store.getState(), ADA.id)).toBeNull();
   });
 
   it('updates the row pulled from the server under its own id and version', async () => {

@@ -11,6 +11,7 @@ import {
   onboardingChecked,
   selectOnboardingRehydrated,
   selectOnboardingStatus,
+  selectRefusedProfileSave,
   selectRefusedSave,
 } from './onboarding-slice';
 
@@ -19,6 +20,9 @@ export const ONBOARDING_PATH = '/onboarding';
 // Dexie and the notice load with the first signed-in page, not with the first paint.
 const loadRepository = () => import('./onboarding-repository');
 const OnboardingRefusedNotice = lazy(() => import('./onboarding-refused-notice'));
+const ProfileRefusedNotice = lazy(() =>
+  import('./onboarding-refused-notice').then((m) => ({ default: m.ProfileRefusedNotice })),
+);
 
 /**
  * The onboarding gate: a signed-in user who has not finished onboarding is sent to /onboarding
@@ -30,6 +34,7 @@ export function RequireOnboarding() {
   const userId = user?.id ?? '';
   const status = useAppSelector((s) => selectOnboardingStatus(s, userId));
   const refused = useAppSelector((s) => selectRefusedSave(s, userId));
+  const profileRefused = useAppSelector((s) => selectRefusedProfileSave(s, userId));
   const rehydrated = useAppSelector(selectOnboardingRehydrated);
   // The outbox changes (a push settled, an entry parked, retried or discarded): re-read the row.
   const parked = useAppSelector(selectParkedEntries);
@@ -79,6 +84,15 @@ export function RequireOnboarding() {
           <OnboardingRefusedNotice
             detail={refused.message}
             onReview={() => void navigate(ONBOARDING_PATH)}
+          />
+        </Suspense>
+      )}
+      {/* Settings shows a refused profile in its own profile tab. */}
+      {profileRefused && location.pathname !== '/settings' && (
+        <Suspense fallback={null}>
+          <ProfileRefusedNotice
+            detail={profileRefused.message}
+            onEdit={() => void navigate('/settings', { state: { tab: 'profile' } })}
           />
         </Suspense>
       )}

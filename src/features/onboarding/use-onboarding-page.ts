@@ -16,6 +16,7 @@ import {
   selectLocalOnboarding,
   selectOnboarding,
   selectOnboardingRehydrated,
+  selectRefusedProfileSave,
   selectRefusedSave,
 } from './onboarding-slice';
 
@@ -37,6 +38,7 @@ export function useOnboardingPage() {
   const inProgress = local !== null && !local.completed && local.answers !== null;
   const localRow = useAppSelector((s) => selectLocalOnboarding(s, userId));
   const refused = useAppSelector((s) => selectRefusedSave(s, userId));
+  const profileRefused = useAppSelector((s) => selectRefusedProfileSave(s, userId));
   // Decided when the page opens: a refusal arriving later shows the notice over what is open.
   const [refusedAtStart] = useState(() => refused !== null);
 
@@ -116,6 +118,7 @@ export function useOnboardingPage() {
   return {
     rehydrated,
     refused,
+    profileRefused,
     shown,
     summaryRow,
     wizardStart,

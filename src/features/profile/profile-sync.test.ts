@@ -21,6 +21,25 @@ describe('user_profiles mapping', () => {
     ).toMatchObject({ social_credentials_wizard_completed: true });
   });
 
+  it('sends null for a field the user emptied (cleared), and only for a clearable one', () => {
+    const cleared = makeUserProfileRecord({
+      firstName: 'Ada',
+      company: null,
+      bio: '  ',
+      cleared: ['company', 'bio'],
+    });
+    expect(userProfilesEntity.toServer(cleared)).toEqual({
+      email: 'ada@example.com',
+      first_name: 'Ada',
+      company: null,
+      bio: null,
+    });
+    // A value that is there again wins over a stale mark.
+    expect(
+      userProfilesEntity.toServer({ ...cleared, company: 'Engines', cleared: ['company'] }),
+    ).toEqual({ email: 'ada@example.com', first_name: 'Ada', company: 'Engines' });
+  });
+
   it('files a server profile under its user (the id), with or without a user_id column', () => {
     const server: ServerRow = {
       id: 'u1',
@@ -46,6 +65,7 @@ describe('user_profiles mapping', () => {
       version: 2,
     };
     expect(userProfilesEntity.fromServer(server)).toEqual(expected);
+    expect(userProfilesEntity.fromServer(server)).not.toHaveProperty('cleared');
     expect(userProfilesEntity.fromServer({ ...server, user_id: 'u1' })).toEqual(expected);
   });
 });
