@@ -1,7 +1,7 @@
 import bcrypt from 'bcryptjs';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db.ts';
-import { badRequest } from './errors.ts';
+import { AuthError, badRequest } from './errors.ts';
 import type { AuthLimiters } from './rate-limit.ts';
 import type { User } from './users.ts';
 
@@ -46,5 +46,34 @@ export async function checkCurrentPassword(
   if (!(await bcrypt.compare(current, user.encrypted_password))) {
     limits.signInFailed(account);
     throw badRequest('current_password_invalid', MESSAGE);
+  }
+}
+
+/**
+ * GoTrue's rule for PUT /user: once the user has a verified second factor, a new password or email
+ * address needs a session that passed it (aal2), so a stolen password alone cannot take the account.
+ */
+export async function requireAal2ForCredentialChange(
+  db: Queryable,
+  user: User,
+  sessionId: string | null,
+  change: { password: string | null | undefined; email: string | null },
+): Promise<void> {
+  const changing = !!change.password || (change.email !== null && change.email !== user.email);
+  if (!changing) return;
+  const { rows } = await db.query<{ has_factor: boolean; aal2: boolean }>(
+    `select exists (select 1 from auth.mfa_factors f
+                     where f.user_id = $1::uuid and f.status::text = 'verified') as has_factor,
+            exists (select 1 from auth.sessions s
+                     where s.id = $2::uuid and s.aal::text in ('aal2', 'aal3')) as aal2`,
+    [user.id, sessionId],
+  );
+  const row = rows[0];
+  if (row?.has_factor && !row.aal2) {
+    throw new AuthError(
+      401,
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    );
   }
 }

@@ -4,7 +4,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { clientAddress } from '../client-address.ts';
 import type { ServerContext } from '../context.ts';
 import { isPgError } from '../db.ts';
-import { checkCurrentPassword } from './current-password.ts';
+import { checkCurrentPassword, requireAal2ForCredentialChange } from './current-password.ts';
 import { redirectTarget, followLink, sendEmailChange, sendRecovery } from './email-links.ts';
 import { createMfaRoutes } from './mfa.ts';
 import {
@@ -224,6 +224,10 @@ export function createAuthRoutes(ctx: ServerContext): Hono {
     if (body.phone)
       throw badRequest('validation_failed', 'Updating the phone number is not supported');
     const newEmail = body.email ? normalizeEmail(body.email) : null;
+    await requireAal2ForCredentialChange(ctx.db, user, sessionId, {
+      password: body.password,
+      email: newEmail,
+    });
     let newHash: string | null = null;
     if (body.password != null) {
       checkPasswordStrength(body.password);

@@ -349,6 +349,39 @@ describe('PUT /user with the current password required', () => {
     expect(fresh.error).toBeNull();
   });
 
+  it('needs a session that passed the second factor once the user has one (insufficient_aal)', async () => {
+    const { client, userId, email, password } = await server.signedInClient();
+    await server.db.query(
+      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+       values ($1, $2, 'phone app', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`,
+      [randomUUID(), userId],
+    );
+    const refused = await client.auth.updateUser({
+      password: 'stolen-then-changed',
+      current_password: password,
+    });
+    expect(refused.error).toMatchObject({
+      status: 401,
+      code: 'insufficient_aal',
+      message: 'AAL2 session is required to update email or password when MFA is enabled.',
+    });
+    const email2 = await client.auth.updateUser({ email: `other-${email}` });
+    expect(email2.error?.code).toBe('insufficient_aal');
+    // Metadata alone is no credential change.
+    expect((await client.auth.updateUser({ data: { bio: 'Florist' } })).error).toBeNull();
+    expect(
+      (await server.anonClient().auth.signInWithPassword({ email, password })).error,
+    ).toBeNull();
+
+    // The same session once it has passed the second factor.
+    await server.db.query(`update auth.sessions set aal = 'aal2' where user_id = $1`, [userId]);
+    const allowed = await client.auth.updateUser({
+      password: 'changed-with-the-code',
+      current_password: password,
+    });
+    expect(allowed.error).toBeNull();
+  });
+
   it('is on by default from the environment and can be turned off', () => {
     expect(parseEnv({}).requireCurrentPassword).toBe(true);
     expect(parseEnv({ AUTH_REQUIRE_CURRENT_PASSWORD: 'off' }).requireCurrentPassword).toBe(false);
