@@ -22,6 +22,34 @@ function field(page: Page, label: RegExp) {
   return page.getByRole('textbox', { name: label }).or(page.getByLabel(label));
 }
 
+/** Everything this browser keeps for the app: its IndexedDB tables and local storage, as text. */
+function deviceDump(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('postbloom');
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const tables: unknown[] = [];
+    for (const name of Array.from(db.objectStoreNames)) {
+      const rows = await new Promise<unknown[]>((resolve, reject) => {
+        const request = db.transaction(name).objectStore(name).getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      tables.push(name, rows);
+    }
+    db.close();
+    return JSON.stringify(tables) + JSON.stringify({ ...localStorage });
+  });
+}
+
+function userIdOf(accessToken: string): string {
+  return (
+    JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as { sub: string }
+  ).sub;
+}
+
 /** The sign-in screen's attempt, ending on the dashboard or on the form's red box. */
 async function trySignIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/dashboard');
@@ -100,6 +128,9 @@ test('deletes the account after the typed confirmation; signing in then fails', 
   await page.getByRole('tab', { name: 'Privacy' }).click();
   await expect(page.getByRole('heading', { name: 'Danger zone' })).toBeVisible();
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  const userId = userIdOf(user.accessToken);
+  // What the app keeps of the account on this device (its profile, sync cursor, persisted state).
+  await expect.poll(() => deviceDump(page)).toContain(userId);
 
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete account?' });
@@ -112,6 +143,7 @@ test('deletes the account after the typed confirmation; signing in then fails', 
   await trySignIn(page, user.email, user.password);
   await expect(formAlert(page)).toHaveText('Invalid login credentials');
   // Nothing of the account is left in this browser's storage.
-  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
-  expect(stored).not.toContain(user.email);
+  const device = await deviceDump(page);
+  expect(device).not.toContain(userId);
+  expect(device).not.toContain(user.email);
 });
