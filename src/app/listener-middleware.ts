@@ -3,6 +3,7 @@ import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { addAiSettingsListeners } from '../features/ai/ai-settings-listeners';
 import { addAppearanceListeners } from '../features/appearance/appearance-listeners';
 import { addAuthListeners } from '../features/auth/auth-listeners';
+import { addPushListeners } from '../features/settings/push-listeners';
 import { addSyncListeners } from '../features/sync/sync-listeners';
 import type { AppDispatch, AppStartListening, RootState } from './store-types';
 
@@ -21,3 +22,4 @@ addSyncListeners(startAppListening, {
 });
 addAiSettingsListeners(startAppListening);
 addAppearanceListeners(startAppListening);
+addPushListeners(startAppListening);

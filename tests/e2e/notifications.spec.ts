@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startFakePushService, type FakePushService } from '../support/fake-push-service';
 import { signInReadyUser } from './compose-support';
-import { localConfig, waitForServiceWorkerControl } from './support';
+import { horizontalOverflow, localConfig, waitForServiceWorkerControl } from './support';
 
 // Chromium cannot register with a real push service here: PushManager.subscribe answers with a
 // subscription on the fake push service (keys made by the test, as the browser would make them).
@@ -105,35 +105,45 @@ test('push on: permission, a subscription on the server, a test notice shown by 
     url: '/settings',
   });
 
-  // What the push service would now deliver to the browser, handed to the real service worker.
+  // What the push service would now deliver to the browser, handed to the real service worker
+  // once it runs (a push to a worker that is still starting can be lost by the DevTools call).
   const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
+  let registrationId: string | null = null;
+  let running = false;
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+    const ours = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
+    if (ours) registrationId = ours.registrationId;
+  });
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    running = versions.some(
+      (v) =>
+        v.registrationId === registrationId &&
+        v.status === 'activated' &&
+        v.runningStatus === 'running',
+    );
   });
   await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrationId).not.toBeNull();
+  await cdp.send('ServiceWorker.startWorker', { scopeURL: `${baseURL}/` });
+  await expect.poll(() => running).toBe(true);
+  const shownNotifications = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      const shown = await registration.getNotifications();
+      return shown.map((n) => ({ title: n.title, body: n.body, url: n.data?.url }));
+    });
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: baseURL!,
-    registrationId: await registrationId,
+    registrationId: registrationId!,
     data: payload,
   });
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        const shown = await registration.getNotifications();
-        return shown.map((n) => ({ title: n.title, body: n.body, url: n.data?.url }));
-      }),
-    )
-    .toEqual([
-      {
-        title: 'Test notification',
-        body: 'Postbloom notifications reach you here.',
-        url: `${baseURL}/settings`,
-      },
-    ]);
+  await expect.poll(shownNotifications).toEqual([
+    {
+      title: 'Test notification',
+      body: 'Postbloom notifications reach you here.',
+      url: `${baseURL}/settings`,
+    },
+  ]);
 
   await page.reload();
   await openNotificationsTab(page);
@@ -174,6 +184,10 @@ test('push off, saved: the subscription leaves this browser and the server', asy
   const user = await signInReadyUser(page, request);
   await waitForServiceWorkerControl(page);
   await openNotificationsTab(page);
+  // A phone's width: the switches, their notes and the buttons wrap instead of overflowing.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(page.getByText('This browser does not receive them yet.')).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await page.getByRole('button', { name: 'Turn on in this browser' }).click();
   await expect(page.getByText('This browser receives push notifications.')).toBeVisible();
 

@@ -2,7 +2,9 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { uniqueEmail } from '../../../tests/api/harness';
+import { makeStore } from '../../app/store';
 import { withEmbeddedBackend } from '../../testing/embedded-backend';
+import { sessionEnded } from '../auth';
 import { disablePush, enablePush, pushSupport } from './web-push';
 
 const backend = withEmbeddedBackend();
@@ -103,6 +105,14 @@ describe('push in this browser', () => {
     await disablePush();
     expect(subscription.unsubscribe).toHaveBeenCalledTimes(1);
     expect(await storedRows()).toEqual([]);
+  });
+
+  it('ends this browser’s subscription when the session ends (a shared computer)', async () => {
+    const browser = browserWithPush('granted');
+    await enablePush();
+    const subscription = browser.current()!;
+    makeStore().dispatch(sessionEnded());
+    await vi.waitFor(() => expect(subscription.unsubscribe).toHaveBeenCalledTimes(1));
   });
 
   it('subscribes nothing when the user blocks notifications', async () => {

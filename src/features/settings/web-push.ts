@@ -163,3 +163,13 @@ export async function sendTestNotification(): Promise<TestNotificationResult> {
   if (!data) throw new Error('The server sent no answer');
   return data;
 }
+
+/**
+ * On sign-out this browser stops receiving the account's pushes (a shared computer must not show
+ * the last user's notices). Unsubscribing ends the endpoint: the push service answers 410 to the
+ * next send and the server deletes the row then, so no session is needed here.
+ */
+export async function unsubscribeThisBrowser(): Promise<void> {
+  const subscription = await currentSubscription();
+  await subscription?.unsubscribe();
+}
