@@ -6,7 +6,6 @@ import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { platformLabels, type DraftPlatform } from '../../lib/platforms';
-import { useFormatters } from '../appearance';
 import { lengthStatus } from './compose-options';
 
 export interface PlatformPreviewProps {
@@ -19,7 +18,6 @@ export interface PlatformPreviewProps {
 export function PlatformPreview({ platform, content, authorName }: PlatformPreviewProps) {
   const label = platformLabels[platform];
   const status = lengthStatus(content, platform);
-  const { formatNumber } = useFormatters();
   return (
     <Card variant="outlined" component="article" aria-label={`${label} preview`}>
       <CardHeader
@@ -41,12 +39,12 @@ export function PlatformPreview({ platform, content, authorName }: PlatformPrevi
         <Stack spacing={1} sx={{ mt: 2 }}>
           <Typography variant="caption" color={status?.over ? 'error' : 'text.secondary'}>
             {status
-              ? `${formatNumber(content.length)} / ${formatNumber(status.limit)} characters`
-              : `${formatNumber(content.length)} characters`}
+              ? `${content.length} / ${status.limit} characters`
+              : `${content.length} characters`}
           </Typography>
           {status?.over && (
             <Alert severity="warning">
-              {`Too long for ${label}: ${formatNumber(-status.remaining)} characters over the ${formatNumber(status.limit)}-character limit.`}
+              {`Too long for ${label}: ${-status.remaining} characters over the ${status.limit}-character limit.`}
             </Alert>
           )}
         </Stack>

@@ -4,7 +4,6 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { SectionCard } from '../../components/section-card';
 import type { DraftPostType } from '../../lib/db';
-import { useFormatters } from '../appearance';
 import { isPostType, POST_TYPES } from './compose-options';
 import { ImageUploadArea } from './image-upload-area';
 
@@ -22,7 +21,6 @@ export function PostContentSection({
   content,
   onContentChange,
 }: PostContentSectionProps) {
-  const { formatNumber } = useFormatters();
   return (
     <SectionCard title="Post">
       <Tabs
@@ -49,7 +47,7 @@ export function PostContentSection({
           value={content}
           onChange={(event) => onContentChange(event.target.value)}
           placeholder="What would you like to share?"
-          helperText={`${formatNumber(content.length)} characters`}
+          helperText={`${content.length} characters`}
         />
       </Stack>
     </SectionCard>

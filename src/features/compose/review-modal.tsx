@@ -18,7 +18,6 @@ import { useAppDispatch } from '../../app/hooks';
 import { platformLabels, type DraftPlatform } from '../../lib/platforms';
 import { aiMessages, AiError, improvePost } from '../ai';
 import { AI_POST_STATUS_LABELS, reviewAiPost, type AiPost } from '../ai-posts';
-import { useFormatters } from '../appearance';
 import { composeMessages } from './compose-validation';
 import { PlatformPreview } from './platform-preview';
 
@@ -59,7 +58,6 @@ function ReviewDialog({
   onRevised,
 }: ReviewModalProps) {
   const dispatch = useAppDispatch();
-  const { formatNumber } = useFormatters();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [content, setContent] = useState(initialContent);
@@ -166,7 +164,7 @@ function ReviewDialog({
               fullWidth
               value={content}
               onChange={(event) => setContent(event.target.value)}
-              helperText={`${formatNumber(content.length)} characters`}
+              helperText={`${content.length} characters`}
               disabled={busy}
             />
             <Button startIcon={<AutoAwesome />} disabled sx={{ mt: 1 }} title="Coming soon">

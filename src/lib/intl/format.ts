@@ -62,7 +62,7 @@ export interface Formatters extends FormatSettings {
   formatPercent(fraction: number, options?: Intl.NumberFormatOptions): string;
   /** 24.5K · 24,5 k · 24.500 (German abbreviates from a million) */
   formatCompact(value: number): string;
-  /** A file size: 1.5 MB · 1,5 MB */
+  /** A file size: 1.5 MB · 1,5 MB (the units as the app has always written them) */
   formatFileSize(bytes: number): string;
   /** The zone's name in the language: Pacific Time · Nordamerikanische Westküstenzeit */
   formatZoneName(timeZone?: string): string;
@@ -101,15 +101,8 @@ export function makeFormatters(settings: FormatSettings): Formatters {
       numberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value),
     formatFileSize: (bytes) =>
       bytes >= MEGABYTE
-        ? numberFormat(locale, {
-            style: 'unit',
-            unit: 'megabyte',
-            minimumFractionDigits: 1,
-            maximumFractionDigits: 1,
-          }).format(bytes / MEGABYTE)
-        : numberFormat(locale, { style: 'unit', unit: 'kilobyte' }).format(
-            Math.max(1, Math.round(bytes / 1024)),
-          ),
+        ? `${numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / MEGABYTE)} MB`
+        : `${numberFormat(locale).format(Math.max(1, Math.round(bytes / 1024)))} KB`,
     formatZoneName: (timeZone = settings.timeZone) => {
       const format = dateTimeFormat({ locale, timeZone }, { timeZoneName: 'longGeneric' });
       const name = format.formatToParts(Date.now()).find((p) => p.type === 'timeZoneName');
