@@ -3,8 +3,9 @@ import { useLocation } from 'react-router';
 import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { AppearanceSettings } from './appearance-settings';
 import { IntegrationsSettings } from './integrations-settings';
-import { ProfileSettings } from './profile-settings';
+import { NotificationSettings } from './notification-settings';
 import { PrivacySettings } from './privacy-settings';
+import { ProfileSettings } from './profile-settings';
 import { SETTINGS_TABS, settingsTabFromState, type SettingsTab } from './settings-tabs';
 import { PageTitle } from '../../components/page-title';
 
@@ -57,6 +58,7 @@ export default function SettingsPage() {
             {current.label}
           </Typography>
           {current.id === 'profile' && <ProfileSettings />}
+          {current.id === 'notifications' && <NotificationSettings />}
           {current.id === 'appearance' && <AppearanceSettings />}
           {current.id === 'integrations' && <IntegrationsSettings />}
           {current.id === 'privacy' && <PrivacySettings />}
