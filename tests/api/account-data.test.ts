@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../server/config.ts';
 import { followMailLink, mailTo } from './auth-helpers.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { clientWith, dbRows, userToken } from './rest-helpers.ts';
+import { clientWith, dbRows, rest, userToken } from './rest-helpers.ts';
 import { push, upsert } from './sync-helpers.ts';
 
 // Settings → Privacy on the server: the export and delete RPCs of
@@ -216,8 +216,11 @@ describe('delete_account', () => {
     expect((await other.auth.refreshSession()).error?.code).toBe('refresh_token_not_found');
   });
 
-  it('cannot be called with the anonymous key or the service key', async () => {
+  it('cannot be called with the anonymous key or the service key, nor by GET', async () => {
     const ada = await seededUser('Ada');
+    const byGet = await rest(server, '/rpc/delete_account', { token: ada.accessToken });
+    expect(byGet.status).toBeGreaterThanOrEqual(400);
+    expect(byGet.status).toBeLessThan(500);
     const anon = await server.anonClient().rpc('delete_account');
     expect(anon.error?.code).toBe('42501');
     const service = await server.serviceClient().rpc('delete_account');
