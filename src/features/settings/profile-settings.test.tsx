@@ -49,7 +49,7 @@ async function renderProfile({
       <ProfileSettings />
     </Provider>,
   );
-  await screen.findByRole('textbox', { name: 'First Name' });
+  await screen.findByRole('textbox', { name: 'First Name' }, { timeout: 15_000 });
   return { store, user };
 }
 
@@ -62,8 +62,10 @@ const outbox = () => db.outbox.orderBy('seq').toArray();
  * Waits for `done` while setTimeout is faked: each turn runs the timers due now (Dexie schedules
  * with setTimeout(0)) without moving the clock, then yields a real macrotask (IndexedDB's).
  */
-async function until(done: () => boolean, turns = 5000) {
-  for (let i = 0; i < turns && !done(); i++) {
+async function until(done: () => boolean, withinMs = 15_000) {
+  // Date is not faked: the limit is real time.
+  const end = Date.now() + withinMs;
+  while (!done() && Date.now() < end) {
     await act(async () => {
       vi.advanceTimersByTime(0);
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -257,5 +259,25 @@ describe('Settings → Profile', { timeout: 30_000 }, () => {
       </Provider>,
     );
     expect(await screen.findByText(PROFILE_TEXTS.loadFailed)).toBeInTheDocument();
+  });
+});
+
+describe('landing from an email change link', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('shows the server’s note about the other link and clears it from the address', async () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/settings#message=Confirmation+link+accepted.+Please+proceed+to+confirm+link+sent+to+the+other+email',
+    );
+    await renderProfile();
+    expect(
+      screen.getByText(
+        'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+      ),
+    ).toBeInTheDocument();
+    expect(window.location.hash).toBe('');
+    expect(window.location.pathname).toBe('/settings');
   });
 });

@@ -34,6 +34,19 @@ export function emailOfflineText(othersSaved: boolean): string {
 }
 
 /**
+ * The note an email change link leaves in the address when it lands here: the server's word that
+ * the first of the two links was followed (the fragment is then cleared from the address).
+ */
+function takeLinkNote(): EmailNote | null {
+  if (typeof window === 'undefined' || !window.location.hash.includes('message=')) return null;
+  const message = new URLSearchParams(window.location.hash.slice(1)).get('message');
+  if (!message) return null;
+  const { pathname, search } = window.location;
+  window.history.replaceState(window.history.state, '', `${pathname}${search}`);
+  return { severity: 'info', text: message };
+}
+
+/**
  * Settings → Profile: the saved values come from this device's row (which follows pulls from other
  * devices); the user's edits sit on top of them, field by field, so a field the user has not
  * touched shows a change made elsewhere. Save and Cancel are enabled only while an edit differs.
@@ -59,7 +72,7 @@ export function useProfileSettings() {
   const changed = changedFields(form, saved);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [emailNote, setEmailNote] = useState<EmailNote | null>(null);
+  const [emailNote, setEmailNote] = useState<EmailNote | null>(takeLinkNote);
   const [noticeOpen, setNoticeOpen] = useState(false);
 
   const edit = (field: ProfileFormField, value: string) => {
