@@ -125,6 +125,7 @@ test('edit the profile offline, reload, and it reaches the server once online', 
 
 test('a new email is confirmed through a link mailed to it', async ({ page, request }) => {
   const user = await createUser(request, { onboarded: true });
+  await insertServerProfile(request, user);
   await signInThroughUi(page, user);
   await openProfileTab(page);
   await expect(field(page, 'Email')).toHaveValue(user.email);
@@ -137,14 +138,39 @@ test('a new email is confirmed through a link mailed to it', async ({ page, requ
   await expect(page.getByText(UPDATED)).toBeHidden();
   await expect(field(page, 'Email')).toHaveValue(user.email);
 
+  const toNew = await confirmationLink(request, next);
+  const toCurrent = await confirmationLink(request, user.email);
+  expect(decodeURIComponent(toNew)).toContain('/settings');
+
+  // The first link: the server says the other one is still to follow.
+  await page.goto(toNew);
+  await expect(
+    page.getByText(
+      'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+    ),
+  ).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+  // The second: the account moves, and the profile row follows it on the server.
+  await page.goto(toCurrent);
+  await expect(field(page, 'Email')).toHaveValue(next);
+  await expect(await openAccountMenu(page)).toContainText(next);
+  await page.keyboard.press('Escape');
+  expect(await serverProfile(request, user)).toMatchObject({
+    email: next,
+    company: 'US Navy',
+    version: 2,
+  });
+});
+
+/** The newest confirmation link mailed to `to`, read from the local mailbox. */
+async function confirmationLink(request: APIRequestContext, to: string): Promise<string> {
   const { url } = await localConfig(request);
-  const mail = await request.get(`${url}/local/mail?format=json&to=${encodeURIComponent(next)}`);
+  const mail = await request.get(`${url}/local/mail?format=json&to=${encodeURIComponent(to)}`);
   expect(mail.status()).toBe(200);
   const [message] = (await mail.json()) as { subject: string; link: string }[];
   expect(message?.subject).toBe('Confirm Email Change');
-  expect(message?.link).toContain('redirect_to=');
-  expect(decodeURIComponent(message!.link)).toContain('/settings');
-});
+  return message!.link;
+}
 
 test('the profile tab fits a phone screen', async ({ page, request }) => {
   const user = await createUser(request, { onboarded: true });
