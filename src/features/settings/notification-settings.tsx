@@ -133,7 +133,9 @@ export function NotificationSettings() {
   const form = draft ?? saved;
   const dirty = draft !== null && !sameNotifications(draft, saved);
 
-  const change = (changes: Partial<NotificationPreferences>) => setDraft({ ...form, ...changes });
+  // Functional: a switch changed while push was being turned on is kept.
+  const change = (changes: Partial<NotificationPreferences>) =>
+    setDraft((current) => ({ ...(current ?? saved), ...changes }));
 
   async function turnPushOnHere(): Promise<boolean> {
     try {
