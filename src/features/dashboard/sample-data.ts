@@ -1,4 +1,5 @@
 import type { DraftPlatform } from '../../lib/db';
+import { dateInZone, deviceTimeZone, wallTimeToInstant } from '../../lib/intl/zoned-time';
 
 /**
  * The dashboard's sample data, as in the product spec: upcoming posts, content ideas and the
@@ -58,21 +59,25 @@ const UPCOMING: {
   },
 ];
 
-/** Sample posts spread over the next 7 days from `now`. */
-export function upcomingPosts(now: Date = new Date()): UpcomingPost[] {
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Sample posts spread over the next 7 days from `now`, at their times of day in `timeZone`. */
+export function upcomingPosts(
+  now: Date = new Date(),
+  timeZone: string = deviceTimeZone(),
+): UpcomingPost[] {
   return UPCOMING.map((post, index) => ({
     id: `upcoming-${index + 1}`,
     title: post.title,
     platform: post.platform,
     status: post.status,
     image: post.image,
-    scheduledDate: new Date(
-      now.getFullYear(),
-      now.getMonth(),
-      now.getDate() + post.inDays,
-      post.at[0],
-      post.at[1],
-    ).toISOString(),
+    scheduledDate:
+      wallTimeToInstant(
+        dateInZone(now, timeZone, post.inDays),
+        `${pad(post.at[0])}:${pad(post.at[1])}`,
+        timeZone,
+      ) ?? now.toISOString(),
   }));
 }
 

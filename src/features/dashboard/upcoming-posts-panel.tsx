@@ -17,8 +17,8 @@ const statusColors: Record<UpcomingStatus, 'success' | 'default' | 'warning' | '
 
 /** Sample posts for the next 7 days. */
 export function UpcomingPostsPanel() {
-  const posts = useMemo(() => upcomingPosts(), []);
-  const { formatDateTime } = useFormatters();
+  const { formatDateTime, timeZone } = useFormatters();
+  const posts = useMemo(() => upcomingPosts(new Date(), timeZone), [timeZone]);
   return (
     <SectionCard title="Upcoming Posts" subtitle="Next 7 days" action={<SampleChip />}>
       <Box component="ul" sx={{ m: 0, p: 0 }}>
