@@ -92,7 +92,13 @@ export function ProfileSettings() {
           minRows={4}
           fullWidth
         />
-        <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        {/* Stacked on a phone (Save on top), side by side from the small breakpoint up. */}
+        <Stack
+          direction={{ xs: 'column-reverse', sm: 'row' }}
+          spacing={2}
+          useFlexGap
+          sx={{ justifyContent: 'flex-end' }}
+        >
           <Button variant="outlined" disabled={!p.dirty || p.saving} onClick={p.cancel}>
             Cancel Changes
           </Button>
