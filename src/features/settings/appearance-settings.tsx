@@ -112,7 +112,7 @@ export function AppearanceSettings() {
         label="Timezone"
         value={format.timeZone}
         onChange={(event) => void save({ timeZone: event.target.value })}
-        helperText={`Scheduled times are shown and entered in ${zoneCity(format.timeZone)} time (${format.formatZoneName()}).`}
+        helperText={`Scheduled times are shown and entered in ${format.formatZoneName()} (${zoneCity(format.timeZone)}).`}
         slotProps={{
           select: {
             // The closed field shows the choice's label alone; the menu says which zone each is.
@@ -122,13 +122,14 @@ export function AppearanceSettings() {
         }}
       >
         {zones.map((zone) => (
-          <MenuItem key={zone.timeZone} value={zone.timeZone}>
+          // Wrapped, not cut: a zone's name can be long (German, on a phone).
+          <MenuItem key={zone.timeZone} value={zone.timeZone} sx={{ whiteSpace: 'normal' }}>
             <ListItemText
               primary={zone.label}
               secondary={
                 zone.label === zone.timeZone
                   ? format.formatZoneName(zone.timeZone)
-                  : `${zoneCity(zone.timeZone)} (${format.formatZoneName(zone.timeZone)})`
+                  : `${zoneCity(zone.timeZone)} · ${format.formatZoneName(zone.timeZone)}`
               }
             />
           </MenuItem>
