@@ -3,6 +3,7 @@ import { contentField, draftsPanel, notice } from './compose-support';
 import {
   bodyBackground,
   createUser,
+  goBackOnline,
   horizontalOverflow,
   localConfig,
   luminance,
@@ -160,4 +161,25 @@ test('the appearance settings fit a phone', async ({ page, request }) => {
   await page.getByRole('combobox', { name: 'Timezone' }).click();
   await expect(page.getByRole('option', { name: /Los Angeles/ })).toBeVisible();
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+});
+
+test('a choice made offline is kept and reaches the server once back online', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, { onboarded: true });
+  await signInThroughUi(page, user);
+  await openAppearance(page);
+  await page.context().setOffline(true);
+  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+  await page.getByRole('combobox', { name: 'Language' }).click();
+  await page.getByRole('option', { name: 'French' }).click();
+  await expect(notice(page, /kept on this device and will sync/)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Language' })).toHaveText('French');
+  expect(await serverRows(request, user, 'user_preferences?select=language')).toEqual([]);
+
+  await goBackOnline(page);
+  await expect
+    .poll(async () => serverRows(request, user, 'user_preferences?select=language'))
+    .toEqual([{ language: 'fr' }]);
 });
