@@ -86,7 +86,20 @@ export interface UserPreferencesRecord {
   timeZone: string | null;
   updatedAt: string | null;
   version: number | null;
+  /**
+   * The preferences changed on this device and not yet confirmed by the server: only these are
+   * sent, so two devices changing different preferences both keep their change. Absent: all.
+   */
+  changed?: PreferenceField[];
 }
+
+export type PreferenceField =
+  | 'emailNotifications'
+  | 'pushNotifications'
+  | 'marketingEmails'
+  | 'theme'
+  | 'language'
+  | 'timeZone';
 
 export type OutboxOp = 'upsert' | 'delete';
 /** pending: waiting to be pushed; inflight: claimed by a push (see leaseUntil); parked: rejected. */

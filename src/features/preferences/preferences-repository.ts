@@ -1,5 +1,11 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import { getAppDb, type AppDb, type UserPreferencesRecord } from '../../lib/db';
+import {
+  getAppDb,
+  type AppDb,
+  type PreferenceField,
+  type UserPreferencesRecord,
+} from '../../lib/db';
+import { selectThemeMode, type UiState } from '../ui';
 import { writeSynced, type ThunkDispatcher } from '../../lib/sync/write';
 import {
   DEFAULT_PREFERENCES,
@@ -29,23 +35,31 @@ export function loadPreferences(userId: string, db: AppDb = getAppDb()) {
 }
 
 /**
- * Saves some preferences on this device and queues the row for the server, in one local
- * transaction; it never waits for the network. Unchanged fields keep the row's values.
+ * Saves some preferences on this device and queues them for the server, in one local transaction;
+ * it never waits for the network. Unchanged fields keep the row's values, and only the fields
+ * changed here since the server last confirmed the row are sent. A user's first row takes the
+ * theme this device shows, so saving notifications does not turn the device's theme to System.
  */
 export function savePreferences(changes: Partial<Preferences>, db: AppDb = getAppDb()) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<UserPreferencesRecord> => {
-    const state = (getState() as { preferences: PreferencesState }).preferences;
-    const userId = state.userId;
+    const root = getState() as { preferences: PreferencesState; ui?: UiState };
+    const userId = root.preferences.userId;
     if (!userId) throw new PreferencesNotSignedInError();
-    const current = (await db.userPreferences.get(userId)) ?? state.row;
+    const current = (await db.userPreferences.get(userId)) ?? root.preferences.row;
+    const firstTheme: Partial<Preferences> =
+      current || !root.ui ? {} : { theme: selectThemeMode({ ui: root.ui }) };
+    const values = { ...firstTheme, ...changes };
+    const changed = new Set<PreferenceField>(current?.changed ?? []);
+    for (const field of Object.keys(values) as PreferenceField[]) changed.add(field);
     const row: UserPreferencesRecord = {
       ...DEFAULT_PREFERENCES,
       ...pickPreferences(current),
-      ...changes,
+      ...values,
       id: userId,
       userId,
       updatedAt: new Date().toISOString(),
       version: current?.version ?? null,
+      changed: FIELDS.filter((field) => changed.has(field)),
     };
     const stored = await dispatch(
       writeSynced(userPreferencesEntity, { op: 'upsert', row }, { db }),
@@ -55,6 +69,15 @@ export function savePreferences(changes: Partial<Preferences>, db: AppDb = getAp
     return saved;
   };
 }
+
+const FIELDS: PreferenceField[] = [
+  'emailNotifications',
+  'pushNotifications',
+  'marketingEmails',
+  'theme',
+  'language',
+  'timeZone',
+];
 
 function pickPreferences(row: UserPreferencesRecord | null): Partial<Preferences> {
   if (!row) return {};

@@ -1,4 +1,9 @@
-import type { LanguageTag, ThemePreference, UserPreferencesRecord } from '../../lib/db';
+import type {
+  LanguageTag,
+  PreferenceField,
+  ThemePreference,
+  UserPreferencesRecord,
+} from '../../lib/db';
 import type { SyncEntity } from '../../lib/sync/entities';
 import { isoOrNull, textOrNull } from '../../lib/sync/mapping';
 
@@ -12,18 +17,26 @@ export const isLanguageTag = (v: unknown): v is LanguageTag =>
 
 const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
 
-/** One row per user, id = the user id; the whole row is sent, the newest write wins. */
+const COLUMNS: Record<PreferenceField, string> = {
+  emailNotifications: 'email_notifications',
+  pushNotifications: 'push_notifications',
+  marketingEmails: 'marketing_emails',
+  theme: 'theme',
+  language: 'language',
+  timeZone: 'time_zone',
+};
+
+/**
+ * One row per user, id = the user id; the newest write wins, field by field: a row sends only the
+ * preferences changed on this device (`changed`), or all of them when it does not say.
+ */
 export const userPreferencesEntity: SyncEntity<UserPreferencesRecord> = {
   name: 'user_preferences',
   table: (db) => db.userPreferences,
-  toServer: (p) => ({
-    email_notifications: p.emailNotifications,
-    push_notifications: p.pushNotifications,
-    marketing_emails: p.marketingEmails,
-    theme: p.theme,
-    language: p.language,
-    time_zone: p.timeZone,
-  }),
+  toServer: (p) => {
+    const fields = p.changed ?? (Object.keys(COLUMNS) as PreferenceField[]);
+    return Object.fromEntries(fields.map((field) => [COLUMNS[field], p[field]]));
+  },
   fromServer: (r) => ({
     id: r.id,
     userId: String(r.user_id ?? r.id),

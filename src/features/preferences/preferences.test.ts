@@ -5,6 +5,7 @@ import { openAppDb, setAppDb, type AppDb, type UserPreferencesRecord } from '../
 import { syncRowsChanged } from '../../lib/sync/events';
 import type { ServerRow } from '../../lib/sync/entities';
 import { sessionEnded } from '../auth';
+import { initialUiState, uiReducer } from '../ui';
 import {
   DEFAULT_PREFERENCES,
   loadPreferences,
@@ -39,6 +40,12 @@ describe('user_preferences mapping', () => {
       language: 'de',
       time_zone: 'Europe/Berlin',
     });
+  });
+
+  it('sends only the preferences changed on this device when the row says which', () => {
+    expect(
+      userPreferencesEntity.toServer(row({ changed: ['marketingEmails', 'timeZone'] })),
+    ).toEqual({ marketing_emails: true, time_zone: 'Europe/Berlin' });
   });
 
   it('reads a server row, falling back to the defaults for values it does not know', () => {
@@ -144,6 +151,29 @@ describe('preferences with a store and IndexedDB', () => {
     const after = makeStore();
     await after.dispatch(loadPreferences('u1'));
     expect(selectPreferences(after.getState())).toEqual(expected);
+  });
+
+  it('sends only what changed here, so another device’s other choices survive', async () => {
+    const store = makeStore();
+    await db.userPreferences.put(row({ version: 4 }));
+    await store.dispatch(loadPreferences('u1'));
+    await store.dispatch(savePreferences({ pushNotifications: false }));
+    const [entry] = await db.outbox.toArray();
+    expect(entry!.data).toEqual({ push_notifications: false });
+    expect(entry!.baseVersion).toBe(4);
+    expect(selectPreferences(store.getState())).toMatchObject({ theme: 'dark', language: 'de' });
+  });
+
+  it('a user’s first row takes the theme the device shows, not System', async () => {
+    const store = configureStore({
+      reducer: { preferences: preferencesReducer, ui: uiReducer },
+      preloadedState: { ui: { ...initialUiState, themeMode: 'dark' as const } },
+    });
+    await store.dispatch(loadPreferences('u1'));
+    await store.dispatch(savePreferences({ emailNotifications: false }));
+    const [entry] = await db.outbox.toArray();
+    expect(entry!.data).toEqual({ email_notifications: false, theme: 'dark' });
+    expect(selectPreferences(store.getState()).theme).toBe('dark');
   });
 
   it('follows rows from sync for its user only, and forgets them at sign-out', async () => {
