@@ -65,6 +65,20 @@ const envSchema = z.object({
     .regex(/^(mailto:\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
     .default('mailto:postbloom@localhost'),
   PUSH_ALLOW_LOOPBACK_ENDPOINTS: z.enum(['on', 'off']).default('off'),
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-z0-9.-]+$/))
+        .min(1, 'PUSH_SERVICE_HOSTS must name at least one host'),
+    )
+    .optional(),
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   NOTIFY_TEST_RATE_LIMIT: rateLimitSchema.default(5),
 });
@@ -168,6 +182,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       vapidPrivateKey: e.VAPID_PRIVATE_KEY,
       vapidSubject: e.VAPID_SUBJECT,
       allowLoopbackEndpoints: e.PUSH_ALLOW_LOOPBACK_ENDPOINTS === 'on',
+      ...(e.PUSH_SERVICE_HOSTS ? { pushServiceHosts: e.PUSH_SERVICE_HOSTS } : {}),
       pushTimeoutMs: e.PUSH_TIMEOUT_MS,
       testRateLimit: { max: e.NOTIFY_TEST_RATE_LIMIT, windowMs: 60_000 },
     },

@@ -133,6 +133,7 @@ export async function notifyUser(
             ttlSeconds: config.pushTtlSeconds,
             timeoutMs: config.pushTimeoutMs,
             allowLoopbackEndpoints: config.allowLoopbackEndpoints,
+            pushServiceHosts: config.pushServiceHosts,
           }),
         ]),
       );

@@ -39,4 +39,28 @@ describe('endpointAllowed', () => {
     expect(endpointAllowed('https://user:pass@push.example.com/abc', false)).toBe(false);
     expect(endpointAllowed('not a url', true)).toBe(false);
   });
+
+  it('posts over https only to the browsers’ push services, or the hosts configured', () => {
+    for (const endpoint of [
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGz',
+      'https://wns2-by3p.notify.windows.com/w/?token=abc',
+    ])
+      expect(endpointAllowed(endpoint, false), endpoint).toBe(true);
+    for (const endpoint of [
+      'https://push.example.com/abc',
+      'https://169.254.169.254/latest/meta-data',
+      'https://internal-admin.local/reset',
+      'https://fcm.googleapis.com.evil.example/abc',
+      'https://notfcm.googleapis.com/abc',
+    ])
+      expect(endpointAllowed(endpoint, false), endpoint).toBe(false);
+    expect(endpointAllowed('https://push.example.com/abc', false, ['example.com'])).toBe(true);
+    expect(
+      parseEnv({ PUSH_SERVICE_HOSTS: ' Push.Example.com, fcm.googleapis.com ' }).notify,
+    ).toMatchObject({ pushServiceHosts: ['push.example.com', 'fcm.googleapis.com'] });
+    expect(parseEnv({}).notify.pushServiceHosts).toBeUndefined();
+    expect(() => parseEnv({ PUSH_SERVICE_HOSTS: ' , ' })).toThrow(/PUSH_SERVICE_HOSTS/);
+    expect(() => parseEnv({ PUSH_SERVICE_HOSTS: 'evil.example/path' })).toThrow();
+  });
 });

@@ -18,12 +18,41 @@ export interface SendOptions {
   ttlSeconds: number;
   timeoutMs: number;
   allowLoopbackEndpoints: boolean;
+  /** Push service hosts the server posts to (subdomains included). */
+  pushServiceHosts?: readonly string[];
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** https, or http on loopback when allowed: the same rule the push_subscriptions trigger applies. */
-export function endpointAllowed(endpoint: string, allowLoopback: boolean): boolean {
+/**
+ * The browsers' push services (Chrome and other Chromium browsers, Firefox, Safari, Edge). The
+ * server posts only to these, so a subscription naming any other host cannot make it call an
+ * address of the user's choosing (an internal service, say).
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS: readonly string[] = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.services.mozilla.com',
+  'web.push.apple.com',
+  'notify.windows.com',
+];
+
+/** A host is allowed when it is one of `hosts` or a subdomain of one. */
+function hostAllowed(hostname: string, hosts: readonly string[]): boolean {
+  const host = hostname.toLowerCase();
+  return hosts.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+/**
+ * https to a known push service, or http on loopback when allowed (the tests' push service). The
+ * push_subscriptions trigger accepts any https endpoint; this is what the server will post to.
+ */
+export function endpointAllowed(
+  endpoint: string,
+  allowLoopback: boolean,
+  hosts: readonly string[] = DEFAULT_PUSH_SERVICE_HOSTS,
+): boolean {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -31,7 +60,7 @@ export function endpointAllowed(endpoint: string, allowLoopback: boolean): boole
     return false;
   }
   if (url.username || url.password) return false;
-  if (url.protocol === 'https:') return true;
+  if (url.protocol === 'https:') return hostAllowed(url.hostname, hosts);
   return allowLoopback && url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
 }
 
@@ -46,7 +75,7 @@ export async function sendPush(
   vapid: VapidKeys,
   options: SendOptions,
 ): Promise<PushOutcome> {
-  if (!endpointAllowed(target.endpoint, options.allowLoopbackEndpoints))
+  if (!endpointAllowed(target.endpoint, options.allowLoopbackEndpoints, options.pushServiceHosts))
     return { kind: 'failed', status: null, reason: 'endpoint not allowed' };
   let details;
   try {
