@@ -59,7 +59,7 @@ describe('endpointAllowed', () => {
     expect(
       parseEnv({ PUSH_SERVICE_HOSTS: ' Push.Example.com, fcm.googleapis.com ' }).notify,
     ).toMatchObject({ pushServiceHosts: ['push.example.com', 'fcm.googleapis.com'] });
-    expect(parseEnv({}).notify.pushServiceHosts).toBeUndefined();
+    expect(parseEnv({}).notify?.pushServiceHosts).toBeUndefined();
     expect(() => parseEnv({ PUSH_SERVICE_HOSTS: ' , ' })).toThrow(/PUSH_SERVICE_HOSTS/);
     expect(() => parseEnv({ PUSH_SERVICE_HOSTS: 'evil.example/path' })).toThrow();
   });
