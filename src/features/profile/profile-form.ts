@@ -1,4 +1,5 @@
 import type { ClearableProfileField, UserProfileRecord } from '../../lib/db';
+import { emptyProfile } from './profile-record';
 
 /** What Settings → Profile edits (§2): every value as typed. */
 export interface ProfileForm {
@@ -102,18 +103,8 @@ export function recordFromForm(
   current: UserProfileRecord | null,
   user: ProfileUser,
 ): UserProfileRecord {
-  const { cleared: pendingClears, ...base }: UserProfileRecord = current ?? {
-    id: user.id,
-    userId: user.id,
-    email: user.email,
-    firstName: null,
-    lastName: null,
-    company: null,
-    bio: null,
-    avatarUrl: null,
-    socialCredentialsWizardCompleted: null,
-    version: null,
-  };
+  const { cleared: pendingClears, ...base }: UserProfileRecord =
+    current ?? emptyProfile(user.id, user.email);
   const row: UserProfileRecord = { ...base, email: base.email ?? user.email };
   const cleared: ClearableProfileField[] = [];
   for (const field of CLEARABLE_FIELDS) {
