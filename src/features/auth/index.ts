@@ -14,6 +14,7 @@ export {
 } from './auth-slice';
 export { signIn, signOut, signUp } from './auth-thunks';
 export { isCompleteCode, normaliseCode } from './assurance';
+export { AuthenticationCodeField } from './authentication-code-field';
 export { accountDeleted } from './account-events';
 export { authMessages } from './auth-errors';
 export { validatePassword, validationMessages } from './validation';

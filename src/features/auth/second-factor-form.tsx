@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Stack } from '@mui/material';
 import { useAppDispatch } from '../../app/hooks';
+import { AuthenticationCodeField } from './authentication-code-field';
 import { signOut, verifySecondFactor } from './auth-thunks';
 
 function messageOf(rejection: unknown, fallback: string): string {
@@ -42,16 +43,11 @@ export function SecondFactorForm() {
   return (
     <Box component="form" noValidate onSubmit={handleSubmit}>
       <Stack spacing={2}>
-        <TextField
-          label="Authentication code"
-          name="code"
+        <AuthenticationCodeField
           value={code}
-          onChange={(event) => setCode(event.target.value)}
-          autoComplete="one-time-code"
+          onChange={setCode}
           autoFocus
-          fullWidth
           helperText="The 6-digit code from your authenticator app"
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9 } }}
         />
         {error && <Alert severity="error">{error}</Alert>}
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>

@@ -16,7 +16,7 @@ import {
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
-import { isCompleteCode, normaliseCode } from '../auth';
+import { AuthenticationCodeField, isCompleteCode, normaliseCode } from '../auth';
 import {
   cancelEnrolment,
   confirmEnrolment,
@@ -243,15 +243,7 @@ function EnrolmentDialog({
               }}
             />
             <Typography variant="body2">2. Enter the 6-digit code the app shows.</Typography>
-            <TextField
-              label="Authentication code"
-              name="code"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              autoComplete="one-time-code"
-              fullWidth
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9 } }}
-            />
+            <AuthenticationCodeField value={code} onChange={setCode} />
             {error && <Alert severity="error">{error}</Alert>}
           </Stack>
         </DialogContent>
