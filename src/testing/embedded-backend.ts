@@ -48,12 +48,14 @@ export interface EmbeddedBackend {
  * The app's own store and supabase client against a real embedded server, one per test file;
  * every test starts with an empty localStorage.
  */
-export function withEmbeddedBackend(): EmbeddedBackend {
+export function withEmbeddedBackend(
+  overrides: Parameters<typeof startTestServer>[0] = {},
+): EmbeddedBackend {
   let server: TestServer | undefined;
   let storage: MemoryStorage | undefined;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(overrides);
   }, 120_000);
 
   afterAll(async () => {

@@ -35,7 +35,8 @@ export function actionForAuthEvent(
       return user ? userUpdated(user) : null;
     case 'PASSWORD_RECOVERY':
       // An emailed link is one factor: with 2FA on, the code comes first.
-      if (needsSecondFactor(session)) return secondFactorRequired();
+      if (needsSecondFactor(session))
+        return secondFactorRequired(user ? { recoveryFor: user.id } : undefined);
       return user ? passwordRecoveryStarted(user) : null;
     case 'SIGNED_OUT':
       return sessionEnded();

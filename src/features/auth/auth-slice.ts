@@ -25,7 +25,8 @@ export const authSlice = createSlice({
       state.error = null;
     },
     /** Password accepted, second factor still owed: nothing of the account opens until it is given. */
-    secondFactorRequired(state) {
+    /** `recoveryFor`: the session came from a reset link, whose dialog opens after the code. */
+    secondFactorRequired(state, _action: PayloadAction<{ recoveryFor: string } | undefined>) {
       state.status = 'secondFactor';
       state.user = null;
       state.error = null;

@@ -3,6 +3,7 @@ import type { AppStartListening } from '../../app/store-types';
 import {
   passwordRecoveryClosed,
   passwordRecoveryStarted,
+  secondFactorRequired,
   sessionEnded,
   signedIn,
 } from './auth-slice';
@@ -36,6 +37,13 @@ export function addPasswordRecoveryListeners(startListening: AppStartListening):
   startListening({
     actionCreator: passwordRecoveryStarted,
     effect: (action) => write(action.payload.id),
+  });
+  // A reset link of a user with two-factor on: the code comes first, then the dialog (below).
+  startListening({
+    actionCreator: secondFactorRequired,
+    effect: (action) => {
+      if (action.payload?.recoveryFor) write(action.payload.recoveryFor);
+    },
   });
   startListening({
     predicate: (action) =>
