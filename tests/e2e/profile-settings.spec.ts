@@ -121,6 +121,10 @@ test('edit the profile offline, reload, and it reaches the server once online', 
   await page.reload();
   await expect(field(page, 'First Name')).toHaveValue('Amazing');
   await expect(await openAccountMenu(page)).toContainText('Amazing Grace');
+  await page.keyboard.press('Escape');
+  // The dashboard's greeting uses the saved name too.
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(page.getByText('Welcome back, Amazing Grace!')).toBeVisible();
 });
 
 test('a new email is confirmed through a link mailed to it', async ({ page, request }) => {

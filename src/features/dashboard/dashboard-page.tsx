@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import { useAppSelector } from '../../app/hooks';
 import { AiProviderPanel } from '../ai';
 import { displayName, selectCurrentUser } from '../auth';
+import { selectProfileOf } from '../profile';
 import { AiPostsPanel } from './ai-posts-panel';
 import { ContentIdeasPanel } from './content-ideas-panel';
 import { BannerCards, DashboardHeader } from './dashboard-header';
@@ -13,10 +14,12 @@ import { PageTitle } from '../../components/page-title';
 
 export default function DashboardPage() {
   const user = useAppSelector(selectCurrentUser);
+  // The greeting uses the name saved in Settings → Profile, as the user menu does.
+  const profile = useAppSelector((s) => selectProfileOf(s, user?.id));
   return (
     <Box>
       <PageTitle>Dashboard</PageTitle>
-      <DashboardHeader name={displayName(user)} />
+      <DashboardHeader name={displayName(user, profile)} />
       <BannerCards />
       <Box
         sx={{
