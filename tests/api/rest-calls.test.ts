@@ -494,7 +494,8 @@ describe('user_social_credentials', () => {
     expect(second.status).toBe(200);
     expect(second.data).toMatchObject({
       id: facebookId,
-      platform_credentials: { app_id: '2', app_secret: 's2' },
+      // The secret is write-only: the row keeps the app id and whether a secret is stored.
+      platform_credentials: { app_id: '2', configured: true },
       validation_status: 'valid',
       version: 2,
     });

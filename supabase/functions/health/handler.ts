@@ -1,10 +1,13 @@
-import { corsHeaders } from '../_shared/cors.ts';
+import type { EnvReader } from '../_shared/env.ts';
+import { readEnv } from '../_shared/env.ts';
+import { json, preflight } from '../_shared/http.ts';
 
 /** Liveness of the functions runtime: answers who is calling and when. */
-export async function handler(req: Request): Promise<Response> {
-  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+export async function handler(req: Request, _env: EnvReader = readEnv): Promise<Response> {
+  const early = preflight(req);
+  if (early) return early;
   if (req.method !== 'GET' && req.method !== 'POST') {
-    return Response.json({ error: 'Method not allowed' }, { status: 405, headers: corsHeaders });
+    return json({ error: 'Method not allowed' }, 405);
   }
-  return Response.json({ status: 'ok', time: new Date().toISOString() }, { headers: corsHeaders });
+  return json({ status: 'ok', time: new Date().toISOString() });
 }
