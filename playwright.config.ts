@@ -8,6 +8,9 @@ import { chromiumPath } from './scripts/check-chromium';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const API_PORT = Number(process.env.E2E_API_PORT ?? 54329);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+// The fake Facebook and LinkedIn (tests/support/fake-social) the app's connect flows talk to.
+const SOCIAL_PORT = Number(process.env.E2E_SOCIAL_PORT ?? 54339);
+const SOCIAL_URL = `http://127.0.0.1:${SOCIAL_PORT}`;
 
 // Every run starts from an empty database. Workers load this file again but inherit the
 // runner's environment, so only the runner creates (and later removes) the folder.
@@ -50,26 +53,43 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'npx tsx scripts/start.ts',
-    url: `${BASE_URL}/local/config`,
-    reuseExistingServer: false,
-    // start.ts builds the app first when the sources are newer than dist/.
-    timeout: 300_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      API_PORT: String(API_PORT),
-      DATA_DIR: dataDir,
-      // Every spec signs up, signs in and asks for resets from 127.0.0.1; the per-address
-      // throttles have their own API tests.
-      AUTH_SIGN_IN_RATE_LIMIT: '1000',
-      AUTH_SIGN_UP_RATE_LIMIT: '1000',
-      AUTH_RECOVER_RATE_LIMIT: '1000',
-      AUTH_TOKEN_REFRESH_RATE_LIMIT: '1000',
-      // The notifications spec's push service is a fake on 127.0.0.1 (tests/support/fake-push-service.ts).
-      PUSH_ALLOW_LOOPBACK_ENDPOINTS: 'on',
+  webServer: [
+    {
+      command: 'npx tsx scripts/fake-social.ts',
+      url: `${SOCIAL_URL}/__fake/state`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_SOCIAL_PORT: String(SOCIAL_PORT) },
     },
-  },
+    {
+      command: 'npx tsx scripts/start.ts',
+      url: `${BASE_URL}/local/config`,
+      reuseExistingServer: false,
+      // start.ts builds the app first when the sources are newer than dist/.
+      timeout: 300_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        API_PORT: String(API_PORT),
+        DATA_DIR: dataDir,
+        // Every spec signs up, signs in and asks for resets from 127.0.0.1; the per-address
+        // throttles have their own API tests.
+        AUTH_SIGN_IN_RATE_LIMIT: '1000',
+        AUTH_SIGN_UP_RATE_LIMIT: '1000',
+        AUTH_RECOVER_RATE_LIMIT: '1000',
+        AUTH_TOKEN_REFRESH_RATE_LIMIT: '1000',
+        // The notifications spec's push service is a fake on 127.0.0.1 (tests/support/fake-push-service.ts).
+        PUSH_ALLOW_LOOPBACK_ENDPOINTS: 'on',
+        FACEBOOK_DIALOG_URL: SOCIAL_URL,
+        FACEBOOK_GRAPH_URL: SOCIAL_URL,
+        FACEBOOK_GRAPH_VERSION: 'v24.0',
+        LINKEDIN_AUTH_URL: SOCIAL_URL,
+        LINKEDIN_API_URL: SOCIAL_URL,
+        LINKEDIN_VERSION: '202608',
+      },
+    },
+  ],
 });
