@@ -4,7 +4,9 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { MAX_BODY_BYTES, PAYLOAD_TOO_LARGE } from '../server/app.ts';
+import { type BrowserSocialConfig, MAX_BODY_BYTES, PAYLOAD_TOO_LARGE } from '../server/app.ts';
+import { readEnv } from '../supabase/functions/_shared/env.ts';
+import { socialEndpoints } from '../supabase/functions/_shared/social-env.ts';
 import { PROXY_SECRET_HEADER, socketAddress } from '../server/client-address.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -87,10 +89,18 @@ export function createAppServer(opts: {
   apiUrl: string;
   anonKey: string;
   proxySecret?: string;
+  /** The browser's social settings; by default from this process's environment, as the API's. */
+  social?: BrowserSocialConfig;
 }): Hono {
   const app = new Hono();
+  const endpoints = socialEndpoints(readEnv);
+  const social: BrowserSocialConfig = opts.social ?? {
+    facebookDialogUrl: endpoints.facebookDialogUrl,
+    facebookGraphVersion: endpoints.facebookGraphVersion,
+    linkedinAuthUrl: endpoints.linkedinAuthUrl,
+  };
   app.get('/local/config', (c) =>
-    c.json({ url: new URL(c.req.url).origin, anonKey: opts.anonKey }),
+    c.json({ url: new URL(c.req.url).origin, anonKey: opts.anonKey, social }),
   );
   app.all('*', async (c, next) => {
     const url = new URL(c.req.url);

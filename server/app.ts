@@ -9,6 +9,23 @@ import type { ServerContext } from './context.ts';
 import { createFunctionRoutes } from './functions.ts';
 import { createNotifyRoutes } from './notify/routes.ts';
 import { createRestRoutes } from './rest/routes.ts';
+import { SOCIAL_ENDPOINT_DEFAULTS } from '../supabase/functions/_shared/social-env.ts';
+
+/** The social endpoint settings the browser needs (the dialogs it opens); nothing secret. */
+export function browserSocialConfig(ctx: ServerContext): BrowserSocialConfig {
+  const e = { ...SOCIAL_ENDPOINT_DEFAULTS, ...ctx.config.social };
+  return {
+    facebookDialogUrl: e.facebookDialogUrl,
+    facebookGraphVersion: e.facebookGraphVersion,
+    linkedinAuthUrl: e.linkedinAuthUrl,
+  };
+}
+
+export interface BrowserSocialConfig {
+  facebookDialogUrl: string;
+  facebookGraphVersion: string;
+  linkedinAuthUrl: string;
+}
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** PostgREST's answer to a body over MAX_BODY_BYTES, also given by the app server's proxy. */
@@ -93,7 +110,9 @@ export function createApp(ctx: ServerContext): Hono {
   app.route('/functions/v1/notifications', createNotifyRoutes(ctx));
   app.route('/functions/v1', createFunctionRoutes(ctx));
 
-  app.get('/local/config', (c) => c.json({ url: ctx.apiUrl, anonKey: ctx.keys.anonKey }));
+  app.get('/local/config', (c) =>
+    c.json({ url: ctx.apiUrl, anonKey: ctx.keys.anonKey, social: browserSocialConfig(ctx) }),
+  );
   app.route('/local/mail', createLocalMailRoutes(ctx));
 
   app.notFound((c) => c.json({ code: 'not_found', message: 'Not found' }, 404));

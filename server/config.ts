@@ -3,9 +3,20 @@ import { z } from 'zod';
 import { validProxyEntry } from './client-address.ts';
 import type { NotifyConfig } from './notify/push-config.ts';
 import type { RestLimits } from './rest/limits.ts';
+import {
+  SOCIAL_ENDPOINT_DEFAULTS,
+  type SocialEndpoints,
+} from '../supabase/functions/_shared/social-env.ts';
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
 const rateLimitSchema = z.coerce.number().int().min(1).max(100_000);
+const baseUrlSchema = (name: string, fallback: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, `${name} must be an http(s) base URL`)
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default(fallback);
 
 const envSchema = z.object({
   API_PORT: portSchema.default(54321),
@@ -81,6 +92,28 @@ const envSchema = z.object({
     .optional(),
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   NOTIFY_TEST_RATE_LIMIT: rateLimitSchema.default(5),
+  SOCIAL_SECRETS_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'SOCIAL_SECRETS_KEY must be 32 random bytes in base64url')
+    .optional(),
+  FACEBOOK_DIALOG_URL: baseUrlSchema(
+    'FACEBOOK_DIALOG_URL',
+    SOCIAL_ENDPOINT_DEFAULTS.facebookDialogUrl,
+  ),
+  FACEBOOK_GRAPH_URL: baseUrlSchema(
+    'FACEBOOK_GRAPH_URL',
+    SOCIAL_ENDPOINT_DEFAULTS.facebookGraphUrl,
+  ),
+  FACEBOOK_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d{1,3}\.\d{1,2}$/, 'FACEBOOK_GRAPH_VERSION must look like v24.0')
+    .default(SOCIAL_ENDPOINT_DEFAULTS.facebookGraphVersion),
+  LINKEDIN_AUTH_URL: baseUrlSchema('LINKEDIN_AUTH_URL', SOCIAL_ENDPOINT_DEFAULTS.linkedinAuthUrl),
+  LINKEDIN_API_URL: baseUrlSchema('LINKEDIN_API_URL', SOCIAL_ENDPOINT_DEFAULTS.linkedinApiUrl),
+  LINKEDIN_VERSION: z
+    .string()
+    .regex(/^20\d\d(0[1-9]|1[0-2])$/, 'LINKEDIN_VERSION must be a YYYYMM month such as 202608')
+    .default(SOCIAL_ENDPOINT_DEFAULTS.linkedinVersion),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -136,6 +169,10 @@ export interface ServerConfig {
    * GoTrue's own default.
    */
   requireCurrentPassword?: boolean;
+  /** Seals app secrets and platform tokens (32 bytes, base64url); generated into DATA_DIR if unset. */
+  socialSecretsKey?: string | undefined;
+  /** Facebook's and LinkedIn's base URLs and API versions (defaults in social-env.ts). */
+  social?: Partial<SocialEndpoints>;
 }
 
 export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -185,6 +222,15 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ...(e.PUSH_SERVICE_HOSTS ? { pushServiceHosts: e.PUSH_SERVICE_HOSTS } : {}),
       pushTimeoutMs: e.PUSH_TIMEOUT_MS,
       testRateLimit: { max: e.NOTIFY_TEST_RATE_LIMIT, windowMs: 60_000 },
+    },
+    socialSecretsKey: e.SOCIAL_SECRETS_KEY,
+    social: {
+      facebookDialogUrl: e.FACEBOOK_DIALOG_URL,
+      facebookGraphUrl: e.FACEBOOK_GRAPH_URL,
+      facebookGraphVersion: e.FACEBOOK_GRAPH_VERSION,
+      linkedinAuthUrl: e.LINKEDIN_AUTH_URL,
+      linkedinApiUrl: e.LINKEDIN_API_URL,
+      linkedinVersion: e.LINKEDIN_VERSION,
     },
   };
 }

@@ -8,4 +8,6 @@ export interface ServerContext {
   config: ServerConfig;
   /** The URL clients reach this API at (http://host:port unless API_EXTERNAL_URL says otherwise). */
   apiUrl: string;
+  /** Where this server reaches itself (loopback, never a proxy's address): its functions' SUPABASE_URL. */
+  selfUrl?: string;
 }

@@ -2,14 +2,48 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Hono } from 'hono';
+import type { EnvReader } from '../supabase/functions/_shared/env.ts';
+import { SOCIAL_ENDPOINT_DEFAULTS } from '../supabase/functions/_shared/social-env.ts';
 import type { ServerContext } from './context.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const FUNCTIONS_DIR = path.resolve(here, '../supabase/functions');
 
-type Handler = (req: Request) => Response | Promise<Response>;
+type Handler = (req: Request, env: EnvReader) => Response | Promise<Response>;
 const NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+
+const SOCIAL_ENV: Record<string, keyof typeof SOCIAL_ENDPOINT_DEFAULTS> = {
+  FACEBOOK_DIALOG_URL: 'facebookDialogUrl',
+  FACEBOOK_GRAPH_URL: 'facebookGraphUrl',
+  FACEBOOK_GRAPH_VERSION: 'facebookGraphVersion',
+  LINKEDIN_AUTH_URL: 'linkedinAuthUrl',
+  LINKEDIN_API_URL: 'linkedinApiUrl',
+  LINKEDIN_VERSION: 'linkedinVersion',
+};
+
+/**
+ * What a function reads as its environment on this server: the values Supabase Edge would inject
+ * (this server's URL and keys), the social settings from this server's config, then process.env.
+ * Per server, not process-wide: one process may run several servers with different keys.
+ */
+export function functionEnv(ctx: ServerContext): EnvReader {
+  return (name) => {
+    switch (name) {
+      case 'SUPABASE_URL':
+        return ctx.selfUrl ?? ctx.apiUrl;
+      case 'SUPABASE_ANON_KEY':
+        return ctx.keys.anonKey;
+      case 'SUPABASE_SERVICE_ROLE_KEY':
+        return ctx.keys.serviceRoleKey;
+      case 'SOCIAL_SECRETS_KEY':
+        return ctx.keys.socialSecretsKey;
+    }
+    const social = SOCIAL_ENV[name];
+    if (social) return ctx.config.social?.[social] ?? process.env[name];
+    return process.env[name];
+  };
+}
 
 /**
  * /functions/v1/<name>: the web-standard handler exported by supabase/functions/<name>/handler.ts,
@@ -19,6 +53,7 @@ const NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 export function createFunctionRoutes(ctx: ServerContext, dir = FUNCTIONS_DIR): Hono {
   const app = new Hono();
   const cache = new Map<string, Handler>();
+  const env = functionEnv(ctx);
 
   app.all('/:name{[^/]+}/*', (c) => run(c.req.param('name'), c.req.raw));
   app.all('/:name{[^/]+}', (c) => run(c.req.param('name'), c.req.raw));
@@ -58,7 +93,7 @@ export function createFunctionRoutes(ctx: ServerContext, dir = FUNCTIONS_DIR): H
       cache.set(name, handler);
     }
     try {
-      return await handler(req);
+      return await handler(req, env);
     } catch (e) {
       console.error(`function ${name} failed:`, (e as Error).message);
       return Response.json(

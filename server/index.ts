@@ -8,6 +8,7 @@ try {
     `Postbloom API (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}) on ${server.url}`,
   );
   console.log(`  anon key: ${server.keys.anonKey}`);
+  console.log('  social app secrets written to the table are sealed every second');
   const stop = () => {
     server.close().finally(() => process.exit(0));
   };

@@ -7,6 +7,8 @@ export interface Keys {
   jwtSecret: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** AES-256-GCM key (base64url) sealing social app secrets and platform tokens. */
+  socialSecretsKey: string;
 }
 
 const TEN_YEARS = 10 * 365 * 24 * 3600;
@@ -25,6 +27,7 @@ export async function loadKeys(opts: {
   jwtSecret?: string | undefined;
   anonKey?: string | undefined;
   serviceRoleKey?: string | undefined;
+  socialSecretsKey?: string | undefined;
 }): Promise<Keys> {
   const file = opts.dataDir ? path.join(opts.dataDir, 'keys.json') : null;
   let stored: Partial<Keys> = {};
@@ -48,18 +51,25 @@ export async function loadKeys(opts: {
       (sameSecret && stored.serviceRoleKey
         ? stored.serviceRoleKey
         : await makeApiKey('service_role', jwtSecret)),
+    // Independent of the JWT secret: rotating that must not make the sealed secrets unreadable.
+    socialSecretsKey:
+      opts.socialSecretsKey ?? stored.socialSecretsKey ?? randomBytes(32).toString('base64url'),
   };
-  if (file && !opts.jwtSecret && (!sameSecret || !stored.anonKey || !stored.serviceRoleKey)) {
+  const next: Partial<Keys> = { ...stored };
+  let changed = false;
+  if (!opts.jwtSecret && (!sameSecret || !stored.anonKey || !stored.serviceRoleKey)) {
+    next.jwtSecret = keys.jwtSecret;
+    next.anonKey = keys.anonKey;
+    next.serviceRoleKey = keys.serviceRoleKey;
+    changed = true;
+  }
+  if (!opts.socialSecretsKey && !stored.socialSecretsKey) {
+    next.socialSecretsKey = keys.socialSecretsKey;
+    changed = true;
+  }
+  if (file && changed) {
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(
-      file,
-      JSON.stringify(
-        { jwtSecret: keys.jwtSecret, anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey },
-        null,
-        2,
-      ),
-      { mode: 0o600 },
-    );
+    await writeFile(file, JSON.stringify(next, null, 2), { mode: 0o600 });
   }
   return keys;
 }

@@ -9,6 +9,7 @@ import { openPglite, openPostgres, type Db } from './db.ts';
 import { loadKeys, type Keys } from './keys.ts';
 import { migrate } from './migrate.ts';
 import { vapidKeys } from './notify/vapid.ts';
+import { startIntakeSealer } from './social/seal-intake.ts';
 
 export interface RunningServer {
   url: string;
@@ -56,6 +57,9 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   try {
     await migrate(db);
     const keys = await loadKeys(config);
+    // A bad key would only show when a secret is first sealed; refuse it at start-up instead.
+    if (!/^[A-Za-z0-9_-]{43}$/.test(keys.socialSecretsKey))
+      throw new Error('SOCIAL_SECRETS_KEY must be 32 random bytes in base64url');
     const ctx: ServerContext = { db, keys, config, apiUrl: config.apiExternalUrl ?? '' };
     // Before any request: the push_subscriptions trigger reads the loopback setting it records.
     await vapidKeys(ctx);
@@ -71,6 +75,13 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
       config.apiExternalUrl ??
       `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
     ctx.apiUrl = url;
+    const selfHost = ['0.0.0.0', '::', ''].includes(config.host)
+      ? '127.0.0.1'
+      : config.host.includes(':')
+        ? `[${config.host}]`
+        : config.host;
+    ctx.selfUrl = `http://${selfHost}:${port}`;
+    const sealer = startIntakeSealer(db, keys.socialSecretsKey);
     return {
       url,
       port,
@@ -79,6 +90,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
       db,
       fetch: app.fetch,
       async close() {
+        await sealer.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();

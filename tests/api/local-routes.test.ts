@@ -109,7 +109,15 @@ describe('/local/* answers only this machine, and never another origin', () => {
   it('keeps /local/config public: it holds only the API URL and the public anon key', async () => {
     const res = await fetch(`${server.url}/local/config`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ url: server.url, anonKey: server.keys.anonKey });
+    expect(await res.json()).toEqual({
+      url: server.url,
+      anonKey: server.keys.anonKey,
+      social: {
+        facebookDialogUrl: 'https://www.facebook.com',
+        facebookGraphVersion: 'v24.0',
+        linkedinAuthUrl: 'https://www.linkedin.com',
+      },
+    });
   });
 });
 
