@@ -7,6 +7,7 @@ import { NotificationSettings } from './notification-settings';
 import { PrivacySettings } from './privacy-settings';
 import { ProfileSettings } from './profile-settings';
 import { SETTINGS_TABS, settingsTabFromState, type SettingsTab } from './settings-tabs';
+import { SocialCredentialsSettings, SocialSetupGuidance } from './social-credentials-settings';
 import { PageTitle } from '../../components/page-title';
 
 export default function SettingsPage() {
@@ -23,6 +24,13 @@ export default function SettingsPage() {
       <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
         Settings
       </Typography>
+      <SocialSetupGuidance
+        onOpen={
+          current.id === 'social-credentials'
+            ? undefined
+            : () => setChosen({ key: location.key, tab: 'social-credentials' })
+        }
+      />
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 3 }}>
         <Paper
           variant="outlined"
@@ -58,6 +66,7 @@ export default function SettingsPage() {
             {current.label}
           </Typography>
           {current.id === 'profile' && <ProfileSettings />}
+          {current.id === 'social-credentials' && <SocialCredentialsSettings />}
           {current.id === 'notifications' && <NotificationSettings />}
           {current.id === 'appearance' && <AppearanceSettings />}
           {current.id === 'integrations' && <IntegrationsSettings />}

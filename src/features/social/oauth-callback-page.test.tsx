@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { LINKEDIN_OAUTH_STATE_KEY } from './oauth-callback';
+import { FACEBOOK_OAUTH_STATE_KEY, LINKEDIN_OAUTH_STATE_KEY } from './oauth-callback';
 import FacebookCallbackPage from './facebook-callback-page';
 import LinkedInCallbackPage from './linkedin-callback-page';
 
@@ -28,7 +28,8 @@ afterEach(() => {
 describe('OAuth callback pages', () => {
   it('posts the Facebook code to the opener once, on this origin, and closes', () => {
     const opener = withOpener();
-    window.history.replaceState(null, '', '/oauth/facebook?code=fb-code');
+    localStorage.setItem(FACEBOOK_OAUTH_STATE_KEY, 'fb-state');
+    window.history.replaceState(null, '', '/oauth/facebook?code=fb-code&state=fb-state');
     render(
       <StrictMode>
         <FacebookCallbackPage />
@@ -40,6 +41,19 @@ describe('OAuth callback pages', () => {
       window.location.origin,
     );
     expect(window.close).toHaveBeenCalled();
+    expect(localStorage.getItem(FACEBOOK_OAUTH_STATE_KEY)).toBeNull();
+  });
+
+  it('posts Invalid state for a forged Facebook redirect and consumes the stored state', () => {
+    const opener = withOpener();
+    localStorage.setItem(FACEBOOK_OAUTH_STATE_KEY, 'fb-state');
+    window.history.replaceState(null, '', '/oauth/facebook?code=fb-code&state=forged');
+    render(<FacebookCallbackPage />);
+    expect(opener.postMessage).toHaveBeenCalledWith(
+      { type: 'facebook-oauth-error', error: 'Invalid state' },
+      window.location.origin,
+    );
+    expect(localStorage.getItem(FACEBOOK_OAUTH_STATE_KEY)).toBeNull();
   });
 
   it('checks and consumes the LinkedIn state', () => {

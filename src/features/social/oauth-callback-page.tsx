@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Typography } from '@mui/material';
 import { platformLabels } from '../../lib/platforms';
-import { LINKEDIN_OAUTH_STATE_KEY, readOAuthCallback, type OAuthProvider } from './oauth-callback';
+import { OAUTH_STATE_KEYS, readOAuthCallback, type OAuthProvider } from './oauth-callback';
 
 const PROVIDER_NAMES: Record<OAuthProvider, string> = {
   facebook: platformLabels.facebook,
@@ -9,9 +9,8 @@ const PROVIDER_NAMES: Record<OAuthProvider, string> = {
 };
 
 function readStoredState(provider: OAuthProvider): string | null {
-  if (provider !== 'linkedin') return null;
   try {
-    return localStorage.getItem(LINKEDIN_OAUTH_STATE_KEY);
+    return localStorage.getItem(OAUTH_STATE_KEYS[provider]);
   } catch {
     return null;
   }
@@ -29,7 +28,11 @@ export function OAuthCallbackPage({ provider }: { provider: OAuthProvider }) {
     if (reported.current) return;
     reported.current = true;
     // A state value is good for one redirect only.
-    if (provider === 'linkedin') localStorage.removeItem(LINKEDIN_OAUTH_STATE_KEY);
+    try {
+      localStorage.removeItem(OAUTH_STATE_KEYS[provider]);
+    } catch {
+      // blocked storage: nothing was stored either
+    }
     if (!hasOpener) return;
     (window.opener as Window).postMessage(message, window.location.origin);
     window.close();

@@ -3,7 +3,7 @@ import { oauthMessages, readOAuthCallback } from './oauth-callback';
 
 describe('readOAuthCallback', () => {
   it('reports the Facebook code', () => {
-    expect(readOAuthCallback('facebook', '?code=abc123')).toEqual({
+    expect(readOAuthCallback('facebook', '?code=abc123&state=s1', 's1')).toEqual({
       type: 'facebook-oauth-success',
       code: 'abc123',
     });
@@ -30,8 +30,15 @@ describe('readOAuthCallback', () => {
     expect(readOAuthCallback('linkedin', '?code=c&state=s1', null)).toEqual(invalid);
   });
 
+  it('reports a Facebook code only when the state matches the stored one', () => {
+    const invalid = { type: 'facebook-oauth-error', error: oauthMessages.invalidState };
+    expect(readOAuthCallback('facebook', '?code=c&state=forged', 's1')).toEqual(invalid);
+    expect(readOAuthCallback('facebook', '?code=c', 's1')).toEqual(invalid);
+    expect(readOAuthCallback('facebook', '?code=c&state=s1', null)).toEqual(invalid);
+  });
+
   it('reports a missing code', () => {
-    expect(readOAuthCallback('facebook', '')).toEqual({
+    expect(readOAuthCallback('facebook', '?state=s1', 's1')).toEqual({
       type: 'facebook-oauth-error',
       error: oauthMessages.missingCode,
     });

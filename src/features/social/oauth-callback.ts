@@ -1,7 +1,13 @@
 export type OAuthProvider = 'facebook' | 'linkedin';
 
-/** Where the LinkedIn connect flow keeps the state value it sent, to compare on the way back. */
+/** Where the connect flows keep the state value they sent, to compare on the way back. */
 export const LINKEDIN_OAUTH_STATE_KEY = 'linkedin_oauth_state';
+export const FACEBOOK_OAUTH_STATE_KEY = 'facebook_oauth_state';
+
+export const OAUTH_STATE_KEYS: Record<OAuthProvider, string> = {
+  facebook: FACEBOOK_OAUTH_STATE_KEY,
+  linkedin: LINKEDIN_OAUTH_STATE_KEY,
+};
 
 export type OAuthCallbackMessage =
   | { type: `${OAuthProvider}-oauth-success`; code: string }
@@ -14,7 +20,7 @@ export const oauthMessages = {
 
 /**
  * Turns the provider's redirect (query string) into the message the callback page posts to the
- * window that opened it. LinkedIn's state must match the stored one, or the redirect may be forged.
+ * window that opened it. The state must match the stored one, or the redirect may be forged.
  */
 export function readOAuthCallback(
   provider: OAuthProvider,
@@ -28,10 +34,8 @@ export function readOAuthCallback(
   });
   const providerError = params.get('error');
   if (providerError) return fail(params.get('error_description') || providerError);
-  if (provider === 'linkedin') {
-    const state = params.get('state');
-    if (!state || !storedState || state !== storedState) return fail(oauthMessages.invalidState);
-  }
+  const state = params.get('state');
+  if (!state || !storedState || state !== storedState) return fail(oauthMessages.invalidState);
   const code = params.get('code');
   if (!code) return fail(oauthMessages.missingCode);
   return { type: `${provider}-oauth-success`, code };
