@@ -67,6 +67,17 @@ async function seededUser(label: string): Promise<Seeded> {
       platform_credentials: { app_id: '1234', app_secret: APP_SECRET },
     }),
   );
+  // The server seals the secret within a second; wait, so the rows counted below stay put.
+  for (let i = 0; ; i++) {
+    const sealed = await dbRows(
+      server,
+      'select 1 from public.social_credential_secrets where user_id = $1',
+      [userId],
+    );
+    if (sealed.length > 0) break;
+    if (i > 50) throw new Error('credentials: the app secret was not sealed');
+    await new Promise((r) => setTimeout(r, 100));
+  }
   await ok(
     'account',
     client.from('social_media_accounts').insert({
@@ -190,6 +201,7 @@ describe('delete_account', () => {
         'public.post_drafts',
         'public.user_social_credentials',
         'public.social_media_accounts',
+        'public.social_credential_secrets',
         'public.push_subscriptions',
         'public.sync_mutations',
         'public.sync_tombstones',

@@ -8,8 +8,19 @@ function required(env: EnvReader, name: string): string {
   return value;
 }
 
+// Functions never open realtime, but supabase-js wants a WebSocket class when the client is made;
+// Deno has one, Node 20 (the embedded server) does not.
+class NoWebSocket {
+  constructor() {
+    throw new Error('Realtime is not available in functions');
+  }
+}
+
 const clientOptions = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  ...(typeof globalThis.WebSocket === 'undefined'
+    ? { realtime: { transport: NoWebSocket as unknown as typeof WebSocket } }
+    : {}),
 };
 
 /** A service-role client: reads and writes past row-level security, so filter by user yourself. */
