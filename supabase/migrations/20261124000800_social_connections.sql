@@ -75,6 +75,9 @@ declare
   old_id text;
   fresh boolean;
 begin
+  if pg_catalog.jsonb_typeof(new.platform_credentials) is distinct from 'object' then
+    return new; -- the table's check constraint refuses it
+  end if;
   if secret is not null and pg_catalog.btrim(secret) = '' then
     secret := null;
   end if;
