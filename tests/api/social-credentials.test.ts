@@ -348,10 +348,11 @@ describe('the social-credentials function', () => {
     const offline = await startTestServer({ social: { facebookGraphUrl: graphUrl } });
     try {
       const user = await offline.signedInClient();
+      const appSecret = secret('offline');
       const res = await call(offline, user.accessToken, {
         platform: 'facebook',
         app_id: FAKE_FACEBOOK_APP.id,
-        app_secret: secret('offline'),
+        app_secret: appSecret,
       });
       expect(res.status).toBe(200);
       expect(res.body.credential).toMatchObject({
@@ -360,6 +361,18 @@ describe('the social-credentials function', () => {
         platform_credentials: { configured: true },
       });
       expectNoSecret(res.text);
+      // Each server in the process seals with its own key.
+      const [row] = await dbRows<{ ciphertext: string }>(
+        offline,
+        'select ciphertext from public.social_credential_secrets where user_id = $1',
+        [user.userId],
+      );
+      const aad = credentialAad(user.userId, 'facebook');
+      expect(await openSecret(row!.ciphertext, offline.keys.socialSecretsKey, aad)).toBe(appSecret);
+      expect(offline.keys.socialSecretsKey).not.toBe(server.keys.socialSecretsKey);
+      await expect(
+        openSecret(row!.ciphertext, server.keys.socialSecretsKey, aad),
+      ).rejects.toThrow();
     } finally {
       await offline.close();
     }
@@ -712,6 +725,14 @@ describe('configuration', () => {
     expect(
       parseEnv({ ...env, SOCIAL_SECRETS_KEY: Buffer.alloc(32).toString('base64url') }),
     ).toMatchObject({ socialSecretsKey: Buffer.alloc(32).toString('base64url') });
+  });
+
+  it('still serves the health function with the new handler signature', async () => {
+    const res = await fetch(`${server.url}/functions/v1/health`, {
+      headers: { Authorization: `Bearer ${server.keys.anonKey}` },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', time: expect.any(String) });
   });
 
   it('gives the browser its social settings in /local/config, and nothing secret', async () => {
