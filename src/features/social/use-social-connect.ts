@@ -118,8 +118,8 @@ export function useSocialConnect(platform: SocialPlatform, options: SocialConnec
       return notify('error', reason ? texts.connectFailedWith(reason) : texts.connectFailed);
     }
     const count = typeof data?.pages_count === 'number' ? data.pages_count : 1;
-    notify('success', texts.connected(count));
     await optionsRef.current.onConnected();
+    notify('success', texts.connected(count));
     // A connect marks the credentials valid and completes the profile's setup flag on the
     // server: read the credentials again and ask the sync engine for a pull, as on a return to
     // the window, so the profile (and the settings' first-run guidance) follow.
