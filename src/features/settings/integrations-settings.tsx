@@ -62,12 +62,14 @@ function StatusOverview({ accounts }: { accounts: AccountsByPlatform }) {
             key={platform}
             component="li"
             direction="row"
-            sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+            sx={{ alignItems: 'center', gap: 1 }}
           >
-            <Typography sx={{ flexGrow: 1 }}>{platformLabels[platform]}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {integrationsTexts.connectedCount(accounts[platform].length)}
-            </Typography>
+            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+              <Typography>{platformLabels[platform]}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {integrationsTexts.connectedCount(accounts[platform].length)}
+              </Typography>
+            </Box>
             <Chip
               size="small"
               color={configured[platform] ? 'success' : 'warning'}

@@ -36,7 +36,7 @@ import { selectSyncOnline } from '../sync';
 export const credentialsFormTexts = {
   offline: 'Saving credentials needs a connection. Try again once you are online.',
   secretSaved: (label: string) =>
-    `A ${label} is saved and never shown. Type a new one to replace it.`,
+    `Your ${label} is saved and never shown. Type a new one to replace it.`,
   validationPending: 'Validation pending',
   linkedinPending:
     'Validation pending: LinkedIn checks these credentials when you connect an account.',
