@@ -9,7 +9,10 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 const API_PORT = Number(process.env.E2E_API_PORT ?? 54329);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 // The fake Facebook and LinkedIn (tests/support/fake-social) the app's connect flows talk to.
-const SOCIAL_PORT = Number(process.env.E2E_SOCIAL_PORT ?? 54339);
+// Derived from the API port by default (54339), so a run that moves the API never collides
+// with it; set in the environment so the specs, in the workers, find it too.
+process.env.E2E_SOCIAL_PORT ??= String(API_PORT + 10);
+const SOCIAL_PORT = Number(process.env.E2E_SOCIAL_PORT);
 const SOCIAL_URL = `http://127.0.0.1:${SOCIAL_PORT}`;
 
 // Every run starts from an empty database. Workers load this file again but inherit the

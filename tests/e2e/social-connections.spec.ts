@@ -10,7 +10,7 @@ import { localConfig, type TestUser } from './support';
 
 // The fake Facebook and LinkedIn that playwright.config.ts starts beside the app. Tests in this
 // file run in parallel against it, so they only read its state and never reset it.
-const SOCIAL_URL = `http://127.0.0.1:${Number(process.env.E2E_SOCIAL_PORT ?? 54339)}`;
+const SOCIAL_URL = `http://127.0.0.1:${Number(process.env.E2E_SOCIAL_PORT)}`;
 
 interface FakeState {
   facebook: { pages: FakePage[] };
@@ -142,6 +142,18 @@ test('credentials, both connect flows, their refusals, disconnect and delete lea
   const defaultPages = (await fakeState(request)).facebook.pages;
   expect(defaultPages).toHaveLength(3);
 
+  await test.step('connecting before saving credentials leads to them', async () => {
+    await openSocialPlatforms(page);
+    await page.getByRole('button', { name: 'Connect Facebook' }).click();
+    await expect(
+      page.getByText('Please configure your Facebook API credentials in Settings first.'),
+    ).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Social Credentials' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
   await test.step('save Facebook credentials', async () => {
     await saveCredentials(page, 'facebook');
   });
@@ -164,10 +176,14 @@ test('credentials, both connect flows, their refusals, disconnect and delete lea
     await popup.waitForEvent('close');
     await expect(page.getByText('Successfully connected 3 Facebook page(s)!')).toBeVisible();
     // The fake hands out two pages at a time: the server followed paging.next for the third.
-    const listings = (await fakeRequests(request))
-      .slice(logBefore)
-      .filter((r) => r.path === '/v24.0/me/accounts');
-    expect(listings.map((r) => Boolean(r.query.after))).toEqual([false, true]);
+    // (Grouped by user token: another test may connect at the same time.)
+    const listings = new Map<string, boolean[]>();
+    for (const r of (await fakeRequests(request)).slice(logBefore)) {
+      if (r.path !== '/v24.0/me/accounts') continue;
+      const token = r.query.access_token ?? '';
+      listings.set(token, [...(listings.get(token) ?? []), Boolean(r.query.after)]);
+    }
+    expect([...listings.values()]).toContainEqual([false, true]);
     for (const p of defaultPages)
       await expect(page.getByText(p.name, { exact: true })).toBeVisible();
   });
@@ -179,18 +195,33 @@ test('credentials, both connect flows, their refusals, disconnect and delete lea
     await expect(page.getByText(/Facebook connection failed: Permissions error/)).toBeVisible();
   });
 
+  await test.step('a blocked popup is reported', async () => {
+    // Chromium lets a click open a popup; a blocker makes window.open return null.
+    await page.evaluate(() => {
+      const open = window.open;
+      window.open = () => {
+        window.open = open;
+        return null;
+      };
+    });
+    await page.getByRole('button', { name: 'Connect Facebook' }).click();
+    await expect(page.getByText('Popup blocked. Please allow popups for this site.')).toBeVisible();
+  });
+
   await test.step('closing the popup by hand cancels connecting', async () => {
-    const before = (await fakeRequests(request)).length;
+    const connectCalls: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      if (r.url().includes('/functions/v1/facebook-connect')) connectCalls.push(r.url());
+    };
+    page.on('request', onRequest);
     const popup = await openConnectPopup(page, 'facebook');
     const connectButton = page.getByRole('button', { name: 'Connect Facebook' });
     await expect(connectButton).toBeDisabled();
     await popup.close();
     // The app checks every second whether the popup is still open.
-    await expect(page.getByRole('button', { name: 'Connect Facebook' })).toBeEnabled({
-      timeout: 5_000,
-    });
-    const after = await fakeRequests(request);
-    expect(after.slice(before).filter((r) => r.path.endsWith('/oauth/access_token'))).toEqual([]);
+    await expect(connectButton).toBeEnabled({ timeout: 5_000 });
+    page.off('request', onRequest);
+    expect(connectCalls).toEqual([]);
   });
 
   await test.step('save LinkedIn credentials and connect LinkedIn', async () => {

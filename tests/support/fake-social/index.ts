@@ -32,6 +32,7 @@ interface Failure {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+const REQUEST_LOG_LIMIT = 5000;
 
 async function readBody(req: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
@@ -247,6 +248,9 @@ export async function startFakeSocial(
       );
     }
 
+    // Browsers ask for one when they show the dialogs; neither platform's API has such a path.
+    if (fullPath === '/favicon.ico') return send(res, { status: 404 });
+
     const form = parseForm(raw, type);
     const platform = platformOf(fullPath);
     // Graph puts the version in the path (any vNN.N is accepted and logged); LinkedIn in a header.
@@ -257,6 +261,9 @@ export async function startFakeSocial(
         : ((req.headers['linkedin-version'] as string | undefined) ?? null);
     const path = platform === 'facebook' && versioned ? (versioned[2] ?? '/') : fullPath;
     requests.push({ method, path: fullPath, query, version, form: form ?? {} });
+    // A fake left running for days should not grow without end.
+    if (requests.length > REQUEST_LOG_LIMIT)
+      requests.splice(0, requests.length - REQUEST_LOG_LIMIT);
 
     const failure = failures.findIndex((f) => f.platform === platform && fullPath.endsWith(f.path));
     if (failure >= 0) {
