@@ -93,13 +93,17 @@ export function createFacebook(deps: {
           access_token:
             p.access_token === null
               ? null
-              : grants.mint('EAAfakepage', {
-                  kind: 'page',
-                  appId: '',
-                  scopes: [],
-                  expiresAt: null,
-                  pageId: id,
-                }),
+              : grants.mint(
+                  'EAAfakepage',
+                  {
+                    kind: 'page',
+                    appId: '',
+                    scopes: [],
+                    expiresAt: null,
+                    pageId: id,
+                  },
+                  p.access_token ?? undefined,
+                ),
         };
       });
       return fb.pages;

@@ -69,7 +69,7 @@ const pageInput = z.object({
   name: z.string().min(1),
   category: z.string().optional(),
   tasks: z.array(z.string()).optional(),
-  access_token: z.null().optional(),
+  access_token: z.string().min(1).nullable().optional(),
 });
 
 const controlBodies = {

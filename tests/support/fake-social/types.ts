@@ -83,7 +83,8 @@ export type FakePageInput = Omit<FakePage, 'access_token' | 'id' | 'category' | 
   id?: string;
   category?: string;
   tasks?: string[];
-  access_token?: null;
+  /** null: listed without a token; a string: used as the page token; absent: one is minted. */
+  access_token?: string | null;
 };
 
 /** A request as the platform handlers see it: path without the Graph version, body parsed. */
