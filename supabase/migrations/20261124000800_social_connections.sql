@@ -201,5 +201,49 @@ revoke all on function public.seal_social_secret(uuid, text, text, timestamptz, 
 grant execute on function public.seal_social_secret(uuid, text, text, timestamptz, text)
   to service_role;
 
+-- The app's own save (the social-credentials function): the secret arrives already sealed, so its
+-- plain value is never written to any table. One transaction: the row (whose trigger forgets a
+-- secret stored for an earlier app id), the sealed secret, then the row again so `configured` reads
+-- true. Service role only.
+create or replace function public.save_social_credentials(
+  p_user_id uuid, p_platform text, p_app_id text, p_ciphertext text
+) returns uuid
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  id_key text := case p_platform when 'linkedin' then 'client_id' else 'app_id' end;
+  row_id uuid;
+begin
+  insert into public.user_social_credentials as c
+    (user_id, platform, platform_credentials, is_active, validation_status, validation_error,
+     last_validated_at)
+  values (p_user_id, p_platform, pg_catalog.jsonb_build_object(id_key, p_app_id), true, 'pending',
+          null, null)
+  on conflict (user_id, platform) do update
+    set platform_credentials = excluded.platform_credentials, is_active = true,
+        validation_status = 'pending', validation_error = null, last_validated_at = null
+  returning c.id into row_id;
+
+  delete from public.social_secret_intake i
+   where i.user_id = p_user_id and i.platform = p_platform;
+  insert into public.social_credential_secrets as s (user_id, platform, ciphertext, updated_at)
+  values (p_user_id, p_platform, p_ciphertext, pg_catalog.now())
+  on conflict (user_id, platform)
+    do update set ciphertext = excluded.ciphertext, updated_at = excluded.updated_at;
+
+  update public.user_social_credentials c
+     set platform_credentials = c.platform_credentials
+   where c.id = row_id;
+  return row_id;
+end;
+$$;
+revoke all on function public.save_social_credentials(uuid, text, text, text)
+  from public, anon, authenticated;
+grant execute on function public.save_social_credentials(uuid, text, text, text)
+  to service_role;
+
 -- Rows written before this migration: secrets move to the intake, the rows take the new shape.
 update public.user_social_credentials set platform_credentials = platform_credentials;

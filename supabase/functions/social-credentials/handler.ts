@@ -1,12 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import {
-  loadAppCredentials,
-  markValidation,
-  sealPendingSecrets,
-  type SocialPlatform,
-} from '../_shared/credentials.ts';
+import { loadAppCredentials, markValidation, type SocialPlatform } from '../_shared/credentials.ts';
 import { readEnv, type EnvReader } from '../_shared/env.ts';
 import { json, preflight } from '../_shared/http.ts';
+import { credentialAad, sealSecret, secretsKey } from '../_shared/secret-box.ts';
 import { socialEndpoints } from '../_shared/social-env.ts';
 import { adminClient, requireUser } from '../_shared/supabase-admin.ts';
 
@@ -76,28 +72,20 @@ async function save(
   if (id.length > MAX_ID || secret.length > MAX_SECRET) {
     return json({ error: `${f.name} credentials are too long` }, 400);
   }
-  // The same write a client of the spec's table makes: the trigger moves the secret to the intake,
-  // and sealing it right away keeps the plain value there only for this request.
-  const { data, error } = await admin
-    .from('user_social_credentials')
-    .upsert(
-      {
-        user_id: userId,
-        platform,
-        platform_credentials: { [f.id]: id, [f.secret]: secret },
-        is_active: true,
-        validation_status: 'pending',
-        validation_error: null,
-      },
-      { onConflict: 'user_id,platform' },
-    )
-    .select('id')
-    .single();
-  if (error || !data) throw new Error(`saving the row: ${error?.message ?? 'no row'}`);
-  await sealPendingSecrets(admin, env, userId);
-  if (platform === 'facebook')
-    await applyCheck(admin, data.id as string, await checkFacebook(env, id, secret));
-  return answer(admin, data.id as string);
+  // Sealed here, so the plain secret is never written to any table (a client of the spec's raw
+  // table upsert goes through the intake instead).
+  const ciphertext = await sealSecret(secret, secretsKey(env), credentialAad(userId, platform));
+  const { data: rowId, error } = await admin.rpc('save_social_credentials', {
+    p_user_id: userId,
+    p_platform: platform,
+    p_app_id: id,
+    p_ciphertext: ciphertext,
+  });
+  if (error || typeof rowId !== 'string') {
+    throw new Error(`saving the row: ${error?.message ?? 'no row'}`);
+  }
+  if (platform === 'facebook') await applyCheck(admin, rowId, await checkFacebook(env, id, secret));
+  return answer(admin, rowId);
 }
 
 async function revalidate(
