@@ -138,11 +138,12 @@ test('an invalid key: the dashboard test names it, generation shows the generic 
   await expect(
     panel.getByText('Connection failed. Please check your API key and try again.'),
   ).toBeVisible();
-  // The other integrations sub-tab: the platforms' status overview.
+  // The other integrations sub-tab: the platforms' status overview, from this user's real
+  // credentials (none saved yet; integrations-settings.test.tsx shows Ready once they are).
   await page.getByRole('tab', { name: 'Social Media Platforms' }).click();
   const social = page.getByRole('tabpanel', { name: 'Social Media Platforms' });
-  await expect(social).toContainText('FacebookReady');
-  await expect(social).toContainText('LinkedInSetup Required');
+  await expect(social).toContainText('Facebook0 connectedSetup Required');
+  await expect(social).toContainText('LinkedIn0 connectedSetup Required');
   await expect(social.getByRole('button', { name: 'Connect Twitter' })).toBeDisabled();
   await expect(social.getByRole('button', { name: 'Connect Instagram' })).toBeDisabled();
 

@@ -62,17 +62,21 @@ function ValidationStatus({ credential }: { credential: SocialCredential }) {
   const { formatDateTime } = useFormatters();
   if (credential.validationStatus === 'valid') {
     const when = credential.lastValidatedAt ? formatDateTime(credential.lastValidatedAt) : '';
-    return <Alert severity="success">{credentialsFormTexts.valid(when)}</Alert>;
+    return (
+      <Alert severity="success" role="status">
+        {credentialsFormTexts.valid(when)}
+      </Alert>
+    );
   }
   if (credential.validationStatus === 'invalid') {
     return (
-      <Alert severity="error">
+      <Alert severity="error" role="status">
         {credentialsFormTexts.invalid(credential.validationError ?? credentialsMessages.unknown)}
       </Alert>
     );
   }
   return (
-    <Alert severity="info">
+    <Alert severity="info" role="status">
       {credential.platform === 'linkedin'
         ? credentialsFormTexts.linkedinPending
         : credentialsFormTexts.validationPending}
@@ -195,7 +199,7 @@ function CredentialForm({ platform, online, onNotice }: CredentialFormProps) {
             fullWidth
           />
           {credential && <ValidationStatus credential={credential} />}
-          <Alert severity="info" icon={false}>
+          <Alert severity="info" icon={false} role="note">
             <Typography variant="body2">{INSTRUCTIONS[platform]}</Typography>
             <Box
               component="code"
@@ -319,7 +323,8 @@ export function SocialSetupGuidance({ onOpen }: { onOpen?: () => void }) {
   if (!userId || status !== 'loaded' || row?.socialCredentialsWizardCompleted === true) return null;
   return (
     // The button sits under the text rather than beside it, so a phone does not squeeze the text.
-    <Alert severity="info" sx={{ mb: 3 }}>
+    // A standing suggestion, not an event: a note, so screen readers do not announce it as an alert.
+    <Alert severity="info" role="note" sx={{ mb: 3 }}>
       {credentialsFormTexts.guidance}
       {onOpen && (
         <Box sx={{ mt: 1 }}>
