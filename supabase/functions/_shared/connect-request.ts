@@ -1,4 +1,7 @@
+import type { EnvReader } from './env.ts';
+import { json, preflight } from './http.ts';
 import { isObject, nonEmptyString } from './platform-fetch.ts';
+import { requireUser } from './supabase-admin.ts';
 
 /** The body of a connect call, `{code, redirect_uri?}`, checked. */
 export interface ConnectRequest {
@@ -66,4 +69,23 @@ export async function readConnectRequest(
     return { error: 'redirect_uri is required when the request has no Origin header' };
   }
   return { code, redirectUri: fromOrigin };
+}
+
+/**
+ * The opening both connect functions share: a CORS preflight, POST only, the signed-in user and
+ * the checked body. A Response is the answer to give as is.
+ */
+export async function openConnect(
+  req: Request,
+  env: EnvReader,
+  callbackPath: string,
+): Promise<Response | { user: { id: string; email: string | null }; input: ConnectRequest }> {
+  const early = preflight(req);
+  if (early) return early;
+  if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405);
+  const user = await requireUser(req, env);
+  if (user instanceof Response) return user;
+  const input = await readConnectRequest(req, callbackPath);
+  if ('error' in input) return json({ error: input.error }, 400);
+  return { user, input };
 }

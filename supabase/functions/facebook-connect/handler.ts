@@ -1,5 +1,5 @@
 import { saveConnectedAccounts, markWizardCompleted } from '../_shared/accounts.ts';
-import { readConnectRequest } from '../_shared/connect-request.ts';
+import { openConnect } from '../_shared/connect-request.ts';
 import { loadAppCredentials, markValidation } from '../_shared/credentials.ts';
 import type { EnvReader } from '../_shared/env.ts';
 import { readEnv } from '../_shared/env.ts';
@@ -10,10 +10,10 @@ import {
   type GraphConfig,
   type PageListing,
 } from '../_shared/facebook.ts';
-import { json, preflight } from '../_shared/http.ts';
+import { json } from '../_shared/http.ts';
 import { PlatformError, platformTimeoutMs } from '../_shared/platform-fetch.ts';
 import { socialEndpoints } from '../_shared/social-env.ts';
-import { adminClient, requireUser } from '../_shared/supabase-admin.ts';
+import { adminClient } from '../_shared/supabase-admin.ts';
 
 const FAILED = 'Failed to connect Facebook';
 const NO_PAGES =
@@ -30,13 +30,9 @@ function rejectsApp(e: PlatformError): boolean {
  * Answers {pages_count, accounts: [{id, account_name}], skipped_pages}.
  */
 export async function handler(req: Request, env: EnvReader = readEnv): Promise<Response> {
-  const early = preflight(req);
-  if (early) return early;
-  if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405);
-  const user = await requireUser(req, env);
-  if (user instanceof Response) return user;
-  const input = await readConnectRequest(req, '/oauth/facebook');
-  if ('error' in input) return json({ error: input.error }, 400);
+  const opened = await openConnect(req, env, '/oauth/facebook');
+  if (opened instanceof Response) return opened;
+  const { user, input } = opened;
 
   try {
     const admin = adminClient(env);

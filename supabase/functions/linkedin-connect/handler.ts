@@ -1,9 +1,9 @@
 import { saveConnectedAccounts, markWizardCompleted } from '../_shared/accounts.ts';
-import { readConnectRequest } from '../_shared/connect-request.ts';
+import { openConnect } from '../_shared/connect-request.ts';
 import { loadAppCredentials, markValidation } from '../_shared/credentials.ts';
 import type { EnvReader } from '../_shared/env.ts';
 import { readEnv } from '../_shared/env.ts';
-import { json, preflight } from '../_shared/http.ts';
+import { json } from '../_shared/http.ts';
 import {
   exchangeCode,
   fetchMember,
@@ -13,7 +13,7 @@ import {
 } from '../_shared/linkedin.ts';
 import { PlatformError, platformTimeoutMs } from '../_shared/platform-fetch.ts';
 import { socialEndpoints } from '../_shared/social-env.ts';
-import { adminClient, requireUser } from '../_shared/supabase-admin.ts';
+import { adminClient } from '../_shared/supabase-admin.ts';
 
 const FAILED = 'Failed to connect LinkedIn';
 
@@ -23,13 +23,9 @@ const FAILED = 'Failed to connect LinkedIn';
  * sealed. Answers {account: {id, account_name}}.
  */
 export async function handler(req: Request, env: EnvReader = readEnv): Promise<Response> {
-  const early = preflight(req);
-  if (early) return early;
-  if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405);
-  const user = await requireUser(req, env);
-  if (user instanceof Response) return user;
-  const input = await readConnectRequest(req, '/oauth/linkedin');
-  if ('error' in input) return json({ error: input.error }, 400);
+  const opened = await openConnect(req, env, '/oauth/linkedin');
+  if (opened instanceof Response) return opened;
+  const { user, input } = opened;
 
   try {
     const admin = adminClient(env);
