@@ -4,6 +4,7 @@ import { FACEBOOK_OAUTH_STATE_KEY } from './oauth-callback';
 import {
   forgetState,
   openOAuthPopup,
+  LATE_MESSAGE_GRACE_MS,
   POPUP_CLOSED_CHECK_MS,
   randomState,
   rememberState,
@@ -70,10 +71,21 @@ describe('openOAuthPopup', () => {
     expect(await peek(outcome)).toBe('open');
     popup.closed = true;
     await vi.advanceTimersByTimeAsync(POPUP_CLOSED_CHECK_MS);
+    expect(await peek(outcome)).toBe('open');
+    await vi.advanceTimersByTimeAsync(LATE_MESSAGE_GRACE_MS);
     await expect(outcome).resolves.toEqual({ kind: 'cancelled' });
     // Settled for good: a late message changes nothing.
     post({ type: 'facebook-oauth-success', code: 'late' });
     await expect(outcome).resolves.toEqual({ kind: 'cancelled' });
+  });
+
+  it('keeps the code of a callback page that closed itself before its message arrived', async () => {
+    const { outcome } = openOAuthPopup('facebook', 'https://dialog.example/');
+    popup.closed = true;
+    await vi.advanceTimersByTimeAsync(POPUP_CLOSED_CHECK_MS);
+    await vi.advanceTimersByTimeAsync(LATE_MESSAGE_GRACE_MS - 100);
+    post({ type: 'facebook-oauth-success', code: 'just-in-time' });
+    await expect(outcome).resolves.toEqual({ kind: 'code', code: 'just-in-time' });
   });
 
   it('reports a popup the browser blocked', async () => {

@@ -8,6 +8,11 @@ export type PopupOutcome =
 
 /** How often a popup closed by hand is noticed (the spec's 1 second). */
 export const POPUP_CLOSED_CHECK_MS = 1000;
+/**
+ * The callback page posts its message and closes itself at once, so the check can see the popup
+ * closed a few milliseconds before that message is delivered: a close waits this long for it.
+ */
+export const LATE_MESSAGE_GRACE_MS = 500;
 const POPUP_WIDTH = 600;
 const POPUP_HEIGHT = 720;
 
@@ -66,8 +71,11 @@ export function openOAuthPopup(provider: OAuthProvider, url: string): OAuthPopup
       finish({ kind: 'error', error: typeof data.error === 'string' ? data.error : '' });
     }
   };
+  let grace: number | undefined;
   const timer = window.setInterval(() => {
-    if (popup.closed) finish({ kind: 'cancelled' });
+    if (!popup.closed || grace !== undefined) return;
+    window.clearInterval(timer);
+    grace = window.setTimeout(() => finish({ kind: 'cancelled' }), LATE_MESSAGE_GRACE_MS);
   }, POPUP_CLOSED_CHECK_MS);
 
   function finish(result: PopupOutcome) {
@@ -75,6 +83,7 @@ export function openOAuthPopup(provider: OAuthProvider, url: string): OAuthPopup
     done = true;
     window.removeEventListener('message', onMessage);
     window.clearInterval(timer);
+    window.clearTimeout(grace);
     settle(result);
   }
 
