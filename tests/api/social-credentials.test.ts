@@ -447,7 +447,7 @@ describe('the social-credentials function', () => {
     });
     expect(none).toMatchObject({
       status: 400,
-      body: { error: 'Facebook credentials not found. Please configure them in Settings.' },
+      body: { error: 'Credentials not found. Please configure them first.' },
     });
   });
 
@@ -506,7 +506,7 @@ describe('another user', () => {
     const use = await call(server, other.accessToken, { platform: 'facebook', action: 'validate' });
     expect(use).toMatchObject({
       status: 400,
-      body: { error: 'Facebook credentials not found. Please configure them in Settings.' },
+      body: { error: 'Credentials not found. Please configure them first.' },
     });
     await call(server, other.accessToken, {
       platform: 'facebook',

@@ -55,10 +55,14 @@ export async function loadAppCredentials(
   env: EnvReader,
   userId: string,
   platform: SocialPlatform,
-): Promise<{ id: string; appId: string; secret: string } | { error: string }> {
+): Promise<
+  | { id: string; appId: string; secret: string }
+  | { error: string; reason: 'not-found' | 'id-missing' }
+> {
   const names = NAMES[platform];
   const notFound = {
     error: `${names.name} credentials not found. Please configure them in Settings.`,
+    reason: 'not-found' as const,
   };
   await sealPendingSecrets(admin, env, userId);
   const { data: row, error } = await admin
@@ -75,6 +79,7 @@ export async function loadAppCredentials(
   if (!appId) {
     return {
       error: `${names.name} ${names.id} not configured. Please check your credentials in Settings.`,
+      reason: 'id-missing',
     };
   }
   const { data: stored, error: secretError } = await admin

@@ -21,6 +21,8 @@ const MAX_SECRET = 1024;
 /** How long the platform gets to answer a credentials check. */
 const CHECK_TIMEOUT_MS = 10_000;
 const SAVE_FAILED = 'Failed to save credentials. Please try again.';
+const NOT_FOUND = 'Credentials not found. Please configure them first.';
+const UPDATE_FAILED = 'Failed to update validation status';
 
 type Check =
   | { outcome: 'valid' }
@@ -54,7 +56,7 @@ export async function handler(req: Request, env: EnvReader = readEnv): Promise<R
   } catch (e) {
     // The message names what failed, never a value: no secret reaches the log.
     console.error(`social-credentials (${platform}) failed: ${(e as Error).message}`);
-    return json({ error: SAVE_FAILED }, 500);
+    return json({ error: body.action === 'validate' ? UPDATE_FAILED : SAVE_FAILED }, 500);
   }
 }
 
@@ -95,7 +97,10 @@ async function revalidate(
   platform: SocialPlatform,
 ): Promise<Response> {
   const creds = await loadAppCredentials(admin, env, userId, platform);
-  if ('error' in creds) return json({ error: creds.error }, 400);
+  if ('error' in creds) {
+    // The credentials service's own words (spec §8) for a check of credentials never saved.
+    return json({ error: creds.reason === 'not-found' ? NOT_FOUND : creds.error }, 400);
+  }
   // LinkedIn has no app-only check: the status changes when a connect succeeds or fails.
   if (platform === 'facebook') {
     await applyCheck(admin, creds.id, await checkFacebook(env, creds.appId, creds.secret));
