@@ -13,6 +13,7 @@ import { AppShell } from '../components/app-shell/app-shell';
 import type { NavSection } from '../components/app-shell/nav-sections';
 import { LoadingScreen } from '../components/loading-screen';
 import { displayName, selectCurrentUser, signOut, userInitial } from '../features/auth';
+import { NotificationsBell } from '../features/notifications';
 import { selectProfileOf } from '../features/profile';
 import { SyncIndicator } from '../features/sync';
 import { useAppDispatch, useAppSelector } from './hooks';
@@ -67,6 +68,7 @@ export default function AppLayout() {
       onAccountSettings={() => navigate('/settings')}
       onSignOut={handleSignOut}
       status={<SyncIndicator />}
+      notifications={<NotificationsBell />}
     >
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   AppBar,
-  Badge,
   Box,
   Drawer,
   IconButton,
@@ -13,7 +12,6 @@ import {
 } from '@mui/material';
 import LocalFlorist from '@mui/icons-material/LocalFlorist';
 import MenuIcon from '@mui/icons-material/Menu';
-import Notifications from '@mui/icons-material/Notifications';
 import { NavSections, type NavSection } from './nav-sections';
 import { UserMenu, type ShellUser } from './user-menu';
 
@@ -28,6 +26,8 @@ export interface AppShellProps {
   onSignOut: () => void;
   /** Shown in the top bar before the notifications (the sync status). */
   status?: ReactNode;
+  /** The notifications bell and its menu (a feature's, since the shell knows no data). */
+  notifications?: ReactNode;
   children: ReactNode;
 }
 
@@ -56,6 +56,7 @@ export function AppShell({
   onAccountSettings,
   onSignOut,
   status,
+  notifications,
   children,
 }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -122,11 +123,7 @@ export function AppShell({
           </Box>
           <Box sx={{ flexGrow: 1 }} />
           {status}
-          <IconButton aria-label="Notifications, unread">
-            <Badge variant="dot" color="error" overlap="circular">
-              <Notifications />
-            </Badge>
-          </IconButton>
+          {notifications}
           <UserMenu
             user={user}
             onProfileSettings={onProfileSettings}
