@@ -6,6 +6,7 @@ import { authReducer } from '../features/auth/auth-slice';
 import { draftsReducer } from '../features/drafts/drafts-slice';
 import { preferencesReducer } from '../features/preferences/preferences-slice';
 import { profileReducer } from '../features/profile/profile-slice';
+import { publishingReducer } from '../features/publishing/publishing-slice';
 import { credentialsReducer } from '../features/social/credentials-slice';
 import { syncReducer } from '../features/sync/sync-slice';
 import { persistedAiReducer, persistedOnboardingReducer, persistedUiReducer } from './persist';
@@ -20,6 +21,7 @@ export const rootReducer = combineReducers({
   onboarding: persistedOnboardingReducer,
   profile: profileReducer,
   preferences: preferencesReducer,
+  publishing: publishingReducer,
   // Not persisted: app ids and validation only, read fresh from the server.
   credentials: credentialsReducer,
 });

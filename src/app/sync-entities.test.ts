@@ -3,13 +3,17 @@ import { onboardingDataEntity } from '../features/onboarding';
 import { syncEntities } from './sync-entities';
 
 describe('the sync entity registry', () => {
-  it('knows drafts, onboarding answers, the profile and the preferences', () => {
-    expect(syncEntities.names()).toEqual([
-      'post_drafts',
-      'onboarding_data',
-      'user_profiles',
-      'user_preferences',
-    ]);
+  it('knows drafts, onboarding answers, the profile, the preferences and scheduled posts', () => {
+    expect(syncEntities.names()).toEqual(
+      expect.arrayContaining([
+        'post_drafts',
+        'onboarding_data',
+        'user_profiles',
+        'user_preferences',
+        'scheduled_posts',
+        'publish_targets',
+      ]),
+    );
     expect(syncEntities.get('onboarding_data')).toBe(onboardingDataEntity);
     expect(() => syncEntities.get('auth_users')).toThrow('Unknown sync entity');
   });

@@ -2,6 +2,7 @@ import { loadDrafts, postDraftsEntity } from '../features/drafts';
 import { onboardingDataEntity } from '../features/onboarding';
 import { loadPreferences, userPreferencesEntity } from '../features/preferences';
 import { loadProfile, userProfilesEntity } from '../features/profile';
+import { loadPublishing, publishTargetsEntity, scheduledPostsEntity } from '../features/publishing';
 import { createSyncRegistry } from '../lib/sync/entities';
 
 /** Every synced entity of the app; loaded with the sync engine, after the first paint. */
@@ -10,7 +11,9 @@ export const syncEntities = createSyncRegistry([
   onboardingDataEntity,
   userProfilesEntity,
   userPreferencesEntity,
+  scheduledPostsEntity,
+  publishTargetsEntity,
 ]);
 
 /** What the features read from this device when the user changes, before the first pull. */
-export const localReaders = [loadDrafts, loadPreferences, loadProfile];
+export const localReaders = [loadDrafts, loadPreferences, loadProfile, loadPublishing];

@@ -101,6 +101,87 @@ export type PreferenceField =
   | 'language'
   | 'timeZone';
 
+export type ScheduledPostStatus =
+  'scheduled' | 'publishing' | 'published' | 'failed' | 'needs_attention' | 'cancelled';
+/** How the publish time was chosen on /create: at once, by the user, or by the app's rules. */
+export type PublishMode = 'now' | 'schedule' | 'optimal';
+
+/**
+ * A post waiting to go out (public.scheduled_posts). `status` is the server's summary of its
+ * targets: the device never sends it.
+ */
+export interface ScheduledPostRecord {
+  id: string;
+  userId: string;
+  content: string;
+  platforms: DraftPlatform[];
+  /** The connected accounts (pages) chosen at scheduling; empty: the server picks. */
+  accountIds: string[];
+  scheduledFor: string;
+  publishMode: PublishMode;
+  /** Which rule picked an AI optimal time, as the user read it. */
+  timeRule: string | null;
+  /** The draft it was scheduled from. */
+  draftId: string | null;
+  status: ScheduledPostStatus;
+  version: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type TargetStatus =
+  | 'scheduled'
+  | 'publishing'
+  | 'published'
+  | 'failed'
+  | 'needs_attention'
+  | 'reminder'
+  | 'posted'
+  | 'cancelled';
+
+/** One platform (and account) a scheduled post goes to (public.publish_targets, server-written). */
+export interface PublishTargetRecord {
+  id: string;
+  userId: string;
+  postId: string;
+  platform: DraftPlatform;
+  accountId: string | null;
+  accountName: string | null;
+  /** auto: the server publishes it; manual: the user is reminded to post it themselves. */
+  kind: 'auto' | 'manual';
+  status: TargetStatus;
+  dueAt: string;
+  attempts: number;
+  remoteId: string | null;
+  permalink: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  publishedAt: string | null;
+  /** Always set on a pulled row; nullable as every synced row's (the sync engine's LocalRow). */
+  version: number | null;
+  updatedAt: string;
+}
+
+export type NotificationKind =
+  'published' | 'failed' | 'needs_attention' | 'reconnect_needed' | 'reminder';
+
+/** A notice to the user (public.user_notifications); the device only ever sets `readAt`. */
+export interface NotificationRecord {
+  id: string;
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  url: string | null;
+  postId: string | null;
+  targetId: string | null;
+  readAt: string | null;
+  createdAt: string;
+  /** Always set on a pulled row; nullable as every synced row's (the sync engine's LocalRow). */
+  version: number | null;
+  updatedAt: string;
+}
+
 export type OutboxOp = 'upsert' | 'delete';
 /** pending: waiting to be pushed; inflight: claimed by a push (see leaseUntil); parked: rejected. */
 export type OutboxState = 'pending' | 'inflight' | 'parked';
@@ -152,6 +233,9 @@ export class AppDb extends Dexie {
   onboardingData!: Table<OnboardingRecord, string>;
   userProfiles!: Table<UserProfileRecord, string>;
   userPreferences!: Table<UserPreferencesRecord, string>;
+  scheduledPosts!: Table<ScheduledPostRecord, string>;
+  publishTargets!: Table<PublishTargetRecord, string>;
+  notifications!: Table<NotificationRecord, string>;
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -167,6 +251,12 @@ export class AppDb extends Dexie {
     this.version(3).stores({ onboardingData: 'id, userId', userProfiles: 'id, userId' });
     // Synced notification and appearance preferences, one row per user.
     this.version(4).stores({ userPreferences: 'id, userId' });
+    // Scheduled posts, their publish targets and the user's notices: synced.
+    this.version(5).stores({
+      scheduledPosts: 'id, userId, scheduledFor',
+      publishTargets: 'id, userId, postId',
+      notifications: 'id, userId, createdAt',
+    });
   }
 }
 

@@ -1,4 +1,4 @@
-import type { DraftPostType } from '../../lib/db';
+import type { DraftPostType, PublishMode } from '../../lib/db';
 import type { DraftPlatform } from '../../lib/platforms';
 import type { AiProviderId } from '../ai';
 import type { AiPost } from '../ai-posts';
@@ -7,7 +7,7 @@ import { DEFAULT_PLATFORMS, parsePlatformsParam } from './compose-options';
 import { PROMPT_PRESETS } from './prompt-presets';
 import { dateTimeInputs, sampleSchedule } from './schedule-dates';
 
-export type PublishMode = 'now' | 'schedule' | 'optimal';
+export type { PublishMode };
 
 /** A prompt that is not one of the presets: an idea from the dashboard, or an older draft's. */
 export const CUSTOM_PROMPT_ID = 'custom';
