@@ -332,7 +332,16 @@ describe('registration', () => {
     expect(
       (await server.db.query('select entity from private.sync_entities order by entity')).rows,
     ).toEqual(
-      ['onboarding_data', 'post_drafts', table, 'user_preferences', 'user_profiles']
+      [
+        'onboarding_data',
+        'post_drafts',
+        'publish_targets',
+        'scheduled_posts',
+        table,
+        'user_notifications',
+        'user_preferences',
+        'user_profiles',
+      ]
         .sort()
         .map((entity) => ({ entity })),
     );
