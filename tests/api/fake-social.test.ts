@@ -331,3 +331,388 @@ describe('control API', () => {
     expect((await post('fail', { platform: 'x' })).status).toBe(400);
   });
 });
+
+interface LinkedInError {
+  status: number;
+  message: string;
+  errorDetails: { inputErrors: { code: string; description: string }[] };
+}
+
+describe('publishing', () => {
+  const feed = (pageId: string, params: Record<string, string> = {}) =>
+    `${fake.url}/v24.0/${pageId}/feed?${new URLSearchParams(params)}`;
+  const postFeed = (pageId: string, form: Record<string, string>, query = {}) =>
+    getJson(feed(pageId, query), { method: 'POST', body: new URLSearchParams(form) });
+
+  async function linkedInToken(): Promise<string> {
+    const code = fake.linkedin.issueCode(FAKE_LINKEDIN_APP.id, LI_REDIRECT);
+    const res = await getJson(`${fake.url}/oauth/v2/accessToken`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: LI_REDIRECT,
+        client_id: FAKE_LINKEDIN_APP.id,
+        client_secret: FAKE_LINKEDIN_APP.secret,
+      }),
+    });
+    return res.body.access_token as string;
+  }
+
+  const author = () => `urn:li:person:${fake.linkedin.member.sub}`;
+  const postBody = (commentary: string, by = author()) => ({
+    author: by,
+    commentary,
+    visibility: 'PUBLIC',
+    distribution: {
+      feedDistribution: 'MAIN_FEED',
+      targetEntities: [],
+      thirdPartyDistributionChannels: [],
+    },
+    lifecycleState: 'PUBLISHED',
+    isReshareDisabledByAuthor: false,
+  });
+  function liPost(
+    token: string,
+    body: unknown,
+    headers: Record<string, string> = {
+      'LinkedIn-Version': '202608',
+      'X-Restli-Protocol-Version': '2.0.0',
+    },
+  ) {
+    return fetch(`${fake.url}/rest/posts`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  }
+
+  it('publishes to a page with its page token and lists the page posts newest first', async () => {
+    const [bakery, florist] = fake.facebook.pages;
+    const first = await postFeed(bakery!.id, {
+      message: 'Fresh bread at 7',
+      access_token: bakery!.access_token!,
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ id: expect.stringMatching(new RegExp(`^${bakery!.id}_\\d+$`)) });
+
+    // JSON body, token as a bearer header, the permalink asked for in the same call.
+    const second = await getJson(feed(bakery!.id, { fields: 'id,permalink_url' }), {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${bakery!.access_token}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ message: 'Croissants are back' }),
+    });
+    expect(second.body).toEqual({
+      id: expect.any(String),
+      permalink_url: `https://www.facebook.com/${bakery!.id}/posts/${second.body.id.split('_')[1]}`,
+    });
+    expect(fake.facebook.posts).toEqual([
+      expect.objectContaining({
+        id: first.body.id,
+        pageId: bakery!.id,
+        message: 'Fresh bread at 7',
+      }),
+      expect.objectContaining({ id: second.body.id, message: 'Croissants are back' }),
+    ]);
+    expect(fake.facebook.posts[0]!.created_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0000$/);
+
+    await postFeed(florist!.id, { message: 'Tulips', access_token: florist!.access_token! });
+    const list = await getJson(
+      graph(`/${bakery!.id}/published_posts`, {
+        access_token: bakery!.access_token!,
+        fields: 'id,message,created_time,permalink_url',
+        limit: '1',
+      }),
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.data).toEqual([
+      {
+        id: second.body.id,
+        message: 'Croissants are back',
+        created_time: expect.any(String),
+        permalink_url: second.body.permalink_url,
+      },
+    ]);
+    const rest = await getJson(list.body.paging.next);
+    expect(rest.body.data.map((p: { id: string }) => p.id)).toEqual([first.body.id]);
+    expect(rest.body.paging.next).toBeUndefined();
+
+    const posts = await getJson(
+      graph(`/${florist!.id}/posts`, { access_token: florist!.access_token! }),
+    );
+    expect(posts.body.data).toEqual([
+      { id: expect.any(String), message: 'Tulips', created_time: expect.any(String) },
+    ]);
+  });
+
+  it('refuses a publish without a message or without that page token', async () => {
+    const [bakery, florist] = fake.facebook.pages;
+    const empty = await postFeed(bakery!.id, { message: ' ', access_token: bakery!.access_token! });
+    expect(empty.body.error).toMatchObject({
+      code: 100,
+      message: '(#100) Missing message or attachment',
+    });
+
+    const otherPage = await postFeed(bakery!.id, {
+      message: 'Hi',
+      access_token: florist!.access_token!,
+    });
+    expect(otherPage.status).toBe(400);
+    expect(otherPage.body.error).toMatchObject({ code: 200, type: 'OAuthException' });
+
+    const code = fake.facebook.issueCode(FAKE_FACEBOOK_APP.id, FB_REDIRECT);
+    const user = await getJson(
+      graph('/oauth/access_token', {
+        client_id: FAKE_FACEBOOK_APP.id,
+        client_secret: FAKE_FACEBOOK_APP.secret,
+        redirect_uri: FB_REDIRECT,
+        code,
+      }),
+    );
+    const withUser = await postFeed(bakery!.id, {
+      message: 'Hi',
+      access_token: user.body.access_token,
+    });
+    expect(withUser.body.error.code).toBe(200);
+    const listWithUser = await getJson(
+      graph(`/${bakery!.id}/published_posts`, { access_token: user.body.access_token }),
+    );
+    expect(listWithUser.body.error.code).toBe(190);
+
+    const missing = await postFeed(bakery!.id, { message: 'Hi' });
+    expect(missing.body.error.code).toBe(104);
+    const unknown = await postFeed(bakery!.id, { message: 'Hi', access_token: 'EAAnope' });
+    expect(unknown.body.error).toMatchObject({ code: 190 });
+
+    fake.facebook.expire(bakery!.access_token!);
+    const expired = await postFeed(bakery!.id, {
+      message: 'Hi',
+      access_token: bakery!.access_token!,
+    });
+    expect(expired.body.error).toMatchObject({ code: 190, error_subcode: 463 });
+    fake.facebook.tokens.delete(florist!.access_token!);
+    const revoked = await postFeed(florist!.id, {
+      message: 'Hi',
+      access_token: florist!.access_token!,
+    });
+    expect(revoked.body.error).toMatchObject({ code: 190, error_subcode: 460 });
+    expect(fake.facebook.posts).toEqual([]);
+  });
+
+  it('publishes on LinkedIn: 201, an empty body and the urn in x-restli-id', async () => {
+    const token = await linkedInToken();
+    const res = await liPost(token, postBody('Hello LinkedIn'));
+    expect(res.status).toBe(201);
+    expect(await res.text()).toBe('');
+    const urn = res.headers.get('x-restli-id')!;
+    expect(urn).toMatch(/^urn:li:share:\d+$/);
+    expect(fake.linkedin.posts).toEqual([
+      { urn, author: author(), commentary: 'Hello LinkedIn', created: expect.any(Number) },
+    ]);
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/rest/posts', version: '202608' });
+
+    const again = await liPost(token, postBody('Hello LinkedIn'));
+    expect(again.status).toBe(422);
+    const duplicate = (await again.json()) as LinkedInError;
+    expect(duplicate).toMatchObject({
+      status: 422,
+      message: expect.stringContaining(`Content is a duplicate of ${urn}`),
+    });
+    expect(duplicate.errorDetails.inputErrors[0].code).toBe('DUPLICATE_POST');
+    expect(fake.linkedin.duplicates).toEqual([
+      expect.objectContaining({ author: author(), commentary: 'Hello LinkedIn', urn }),
+    ]);
+    expect(fake.linkedin.posts).toHaveLength(1);
+  });
+
+  it('checks LinkedIn-Version, the Rest.li protocol, the author and the token', async () => {
+    const token = await linkedInToken();
+    const status = async (res: Promise<Response>) => {
+      const r = await res;
+      return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+    };
+    const noVersion = await status(
+      liPost(token, postBody('A'), { 'X-Restli-Protocol-Version': '2.0.0' }),
+    );
+    expect(noVersion).toEqual({
+      status: 400,
+      body: expect.objectContaining({ status: 400, code: 'VERSION_MISSING' }),
+    });
+    const badVersion = await status(
+      liPost(token, postBody('A'), {
+        'LinkedIn-Version': '2026-08',
+        'X-Restli-Protocol-Version': '2.0.0',
+      }),
+    );
+    expect(badVersion.status).toBe(400);
+    const noProtocol = await status(liPost(token, postBody('A'), { 'LinkedIn-Version': '202608' }));
+    expect(noProtocol.status).toBe(400);
+    const otherAuthor = await status(liPost(token, postBody('A', 'urn:li:person:someoneElse')));
+    expect(otherAuthor.body).toMatchObject({ status: 403, serviceErrorCode: 100 });
+
+    fake.linkedin.expire(token);
+    const expired = await status(liPost(token, postBody('A')));
+    expect(expired.body).toMatchObject({ status: 401, serviceErrorCode: 65602 });
+    const revokedToken = await linkedInToken();
+    fake.linkedin.tokens.delete(revokedToken);
+    const revoked = await status(liPost(revokedToken, postBody('A')));
+    expect(revoked.body).toMatchObject({ status: 401, serviceErrorCode: 65601 });
+    expect(fake.linkedin.posts).toEqual([]);
+  });
+
+  it('injects faults into the next matching publish requests', async () => {
+    const [bakery, florist] = fake.facebook.pages;
+    const publish = (page = bakery!, message = 'Fault') =>
+      postFeed(page.id, { message, access_token: page.access_token! });
+
+    // Faults wait for the request they match: page and text.
+    fake.faults.push({ platform: 'facebook', kind: '500-no-store', account: florist!.id });
+    fake.faults.push({ platform: 'facebook', kind: '506', content: 'Twice', times: 2 });
+    expect((await publish()).status).toBe(200);
+    const noStore = await publish(florist);
+    expect(noStore).toMatchObject({ status: 500, body: { error: { code: 2 } } });
+    for (let i = 0; i < 2; i++) {
+      const dup = await publish(bakery, 'Twice');
+      expect(dup.body.error).toMatchObject({ code: 506, error_subcode: 1455006 });
+    }
+    expect((await publish(bakery, 'Twice')).status).toBe(200);
+    expect(fake.faults).toEqual([]);
+
+    fake.faults.push({ platform: 'facebook', kind: '500-after-store' });
+    const after = await publish(bakery, 'Stored anyway');
+    expect(after).toMatchObject({ status: 500, body: { error: { code: 2, is_transient: true } } });
+    expect(fake.facebook.posts.at(-1)!.message).toBe('Stored anyway');
+    expect(fake.appliedFaults.at(-1)).toMatchObject({
+      kind: '500-after-store',
+      account: bakery!.id,
+      stored: fake.facebook.posts.at(-1)!.id,
+    });
+
+    fake.faults.push({ platform: 'facebook', kind: '368-duplicate' });
+    const blocked = await publish(bakery, 'Blocked');
+    expect(blocked.body.error.code).toBe(368);
+    expect(blocked.body.error.message).toContain('already posted');
+
+    fake.faults.push({ platform: 'facebook', kind: '190' });
+    const dead = await publish(bakery, 'Dead token');
+    expect(dead.body.error).toMatchObject({ code: 190, error_subcode: 460 });
+
+    fake.faults.push({ platform: 'facebook', kind: '429', retryAfterSeconds: 120 });
+    const limited = await fetch(feed(bakery!.id), {
+      method: 'POST',
+      body: new URLSearchParams({ message: 'Limited', access_token: bakery!.access_token! }),
+    });
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as { error: { code: number } }).error.code).toBe(80001);
+    expect(JSON.parse(limited.headers.get('x-business-use-case-usage')!)).toEqual({
+      [bakery!.id]: [expect.objectContaining({ estimated_time_to_regain_access: 2 })],
+    });
+    expect(JSON.parse(limited.headers.get('x-app-usage')!)).toHaveProperty('call_count');
+    expect(limited.headers.get('retry-after')).toBe('120');
+
+    fake.faults.push({ platform: 'facebook', kind: 'delay-after-store', ms: 400 });
+    const slow = await fetch(feed(bakery!.id), {
+      method: 'POST',
+      body: new URLSearchParams({ message: 'Slow', access_token: bakery!.access_token! }),
+      signal: AbortSignal.timeout(100),
+    }).catch((e: Error) => e.name);
+    expect(slow).toBe('TimeoutError');
+    expect(fake.facebook.posts.at(-1)!.message).toBe('Slow');
+
+    fake.faults.push({ platform: 'facebook', kind: 'refuse' });
+    const refused = await publish(bakery, 'Refused').catch((e: Error) => e.name);
+    expect(refused).toBe('TypeError');
+
+    expect(fake.facebook.posts.map((p) => p.message)).toEqual([
+      'Fault',
+      'Twice',
+      'Stored anyway',
+      'Slow',
+    ]);
+    expect(fake.appliedFaults.map((f) => f.kind)).toEqual([
+      '500-no-store',
+      '506',
+      '506',
+      '500-after-store',
+      '368-duplicate',
+      '190',
+      '429',
+      'delay-after-store',
+      'refuse',
+    ]);
+    // The injected 190 left the page token alive.
+    expect((await publish(bakery, 'Still fine')).status).toBe(200);
+  });
+
+  it('injects LinkedIn faults: 401, 422 naming the stored post, 429 and 500 after storing', async () => {
+    const token = await linkedInToken();
+    fake.faults.push({ platform: 'linkedin', kind: 'linkedin-401' });
+    const revoked = await liPost(token, postBody('One'));
+    expect(await revoked.json()).toMatchObject({ status: 401, serviceErrorCode: 65601 });
+
+    fake.faults.push({ platform: 'linkedin', kind: 'linkedin-422-duplicate', content: 'Two' });
+    const dup = await liPost(token, postBody('Two'));
+    expect(dup.status).toBe(422);
+    const stored = fake.linkedin.posts.find((p) => p.commentary === 'Two')!;
+    const body = (await dup.json()) as LinkedInError;
+    expect(body.message).toContain(`Content is a duplicate of ${stored.urn}`);
+    expect(body.errorDetails.inputErrors[0].code).toBe('DUPLICATE_POST');
+    expect(fake.appliedFaults.at(-1)!.stored).toBe(stored.urn);
+
+    fake.faults.push({ platform: 'linkedin', kind: '429' });
+    const limited = await liPost(token, postBody('Three'));
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ status: 429 });
+
+    fake.faults.push({ platform: 'linkedin', kind: '500-after-store' });
+    const failed = await liPost(token, postBody('Four'));
+    expect(failed.status).toBe(500);
+    expect(fake.linkedin.posts.map((p) => p.commentary)).toEqual(['Two', 'Four']);
+
+    // A Facebook-only kind on LinkedIn is a mistake in the test, said plainly.
+    fake.faults.push({ platform: 'linkedin', kind: '506' });
+    const wrong = await liPost(token, postBody('Five'));
+    expect(wrong.status).toBe(500);
+    expect(await wrong.json()).toEqual({ error: 'The fault 506 is for facebook, not linkedin' });
+  });
+
+  it('takes faults and shows posts through the control API; a seed repeats ids', async () => {
+    const post = (path: string, body: unknown) =>
+      getJson(`${fake.url}/__fake/${path}`, { method: 'POST', body: JSON.stringify(body) });
+    expect((await post('faults', { platform: 'facebook', kind: 'nope' })).status).toBe(400);
+    const queued = await post('faults', [
+      { platform: 'facebook', kind: '500-after-store' },
+      { platform: 'linkedin', kind: 'refuse', times: 2 },
+    ]);
+    expect(queued.body).toEqual({ pendingFaults: 2 });
+    const page = fake.facebook.pages[0]!;
+    await postFeed(page.id, { message: 'Via control', access_token: page.access_token! });
+    const posts = await getJson(`${fake.url}/__fake/posts`);
+    expect(posts.body).toEqual({
+      facebook: [expect.objectContaining({ message: 'Via control' })],
+      linkedin: [],
+    });
+
+    const a = await startFakeSocial({ seed: 42 });
+    const b = await startFakeSocial({ seed: 42 });
+    try {
+      const ids = await Promise.all(
+        [a, b].map(async (f) => {
+          const p = f.facebook.pages[0]!;
+          const res = await fetch(`${f.url}/v24.0/${p.id}/feed`, {
+            method: 'POST',
+            body: new URLSearchParams({ message: 'Seeded', access_token: p.access_token! }),
+          });
+          return ((await res.json()) as { id: string }).id;
+        }),
+      );
+      expect(ids[0]).toBe(ids[1]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import {
   FAKE_FACEBOOK_APP,
   FAKE_FACEBOOK_VERSION,
   type FakeFacebook,
+  type FakeFacebookPost,
   type FakePage,
   type FakePageInput,
   type FakeReply,
@@ -30,12 +31,19 @@ export const DEFAULT_FAKE_PAGES: Omit<FakePageInput, 'access_token'>[] = [
 export function graphError(
   code: number,
   message: string,
-  opts: { subcode?: number; status?: number } = {},
+  opts: {
+    subcode?: number;
+    status?: number;
+    /** More of Graph's fields: is_transient, error_user_title, error_user_msg. */
+    extra?: Record<string, unknown>;
+    headers?: Record<string, string>;
+  } = {},
 ): FakeReply {
   const error: Record<string, unknown> = { message, type: 'OAuthException', code };
   if (opts.subcode !== undefined) error.error_subcode = opts.subcode;
+  Object.assign(error, opts.extra);
   error.fbtrace_id = randomId(9);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   if (code === 190 || code === 102) {
     headers['WWW-Authenticate'] =
       `OAuth "Facebook Platform" "invalid_token" "${message.replace(/"/g, "'")}"`;
@@ -60,15 +68,26 @@ function parseFields(raw: string | undefined, fallback: string[]): string[] {
   return fields.includes('id') ? fields : ['id', ...fields];
 }
 
+const POST_FIELDS = ['id', 'message', 'created_time', 'permalink_url'];
+const DEFAULT_POST_FIELDS = ['id', 'message', 'created_time'];
+const NOT_PAGE_TOKEN =
+  '(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission';
+
+/** Graph's timestamps: `2026-11-24T20:31:17+0000`. */
+export const graphTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+0000');
+
 const cursorOf = (id: string) => Buffer.from(id).toString('base64url');
 const idOfCursor = (cursor: string) => Buffer.from(cursor, 'base64url').toString();
 
 export function createFacebook(deps: {
   origin: () => string;
   failNext: (path: string, status: number, body: unknown) => void;
+  /** The first post number; posts count up from it (a seed makes ids repeatable). */
+  firstPostNumber: number;
 }) {
   const live = new Set<string>();
   const grants = new Grants(live, 10 * 60_000);
+  let postNumber = deps.firstPostNumber;
 
   const fb: FakeFacebook = {
     version: FAKE_FACEBOOK_VERSION,
@@ -108,6 +127,7 @@ export function createFacebook(deps: {
       });
       return fb.pages;
     },
+    posts: [],
   };
 
   function reset() {
@@ -119,6 +139,8 @@ export function createFacebook(deps: {
     fb.longLivedExpiresIn = LONG_LIVED_SECONDS;
     fb.user = { id: '10000000000000001', name: 'Fake Facebook User' };
     fb.setPages(DEFAULT_FAKE_PAGES);
+    fb.posts.length = 0;
+    postNumber = deps.firstPostNumber;
   }
   reset();
 
@@ -465,16 +487,131 @@ export function createFacebook(deps: {
     return ok({ data });
   }
 
+  /** The page a page token belongs to, or the refusal Graph gives when it is not that page's. */
+  function pageOfToken(pageId: string, grant: TokenGrant): FakePage | FakeReply {
+    const page = fb.pages.find((p) => p.id === pageId);
+    if (!page) {
+      return graphError(
+        100,
+        `Unsupported post request. Object with ID '${pageId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
+        { subcode: 33 },
+      );
+    }
+    if (grant.kind !== 'page' || grant.pageId !== pageId) return graphError(200, NOT_PAGE_TOKEN);
+    return page;
+  }
+
+  function store(pageId: string, message: string, created = Date.now()): FakeFacebookPost {
+    const n = String(postNumber++);
+    const post: FakeFacebookPost = {
+      id: `${pageId}_${n}`,
+      pageId,
+      message,
+      created_time: graphTime(created),
+      permalink_url: `https://www.facebook.com/${pageId}/posts/${n}`,
+    };
+    fb.posts.push(post);
+    return post;
+  }
+
+  function publish(req: FakeRequest, pageId: string, auth: { grant: TokenGrant }): FakeReply {
+    const page = pageOfToken(pageId, auth.grant);
+    if ('status' in page) return page;
+    const p = { ...req.query, ...req.form };
+    if (p.published !== undefined && p.published !== 'true') {
+      return graphError(100, '(#100) This fake only publishes at once (published=true)');
+    }
+    const message = p.message ?? '';
+    if (!message.trim() && !p.link) return graphError(100, '(#100) Missing message or attachment');
+    const fields = parseFields(p.fields, ['id']);
+    const unknown = fields.find((f) => !POST_FIELDS.includes(f));
+    if (unknown)
+      return graphError(
+        100,
+        `(#100) Tried accessing nonexisting field (${unknown}) on node type (Post)`,
+      );
+    const post = store(page.id, message);
+    return ok(pickFields({ ...post }, fields));
+  }
+
+  /** `/{page-id}/published_posts` (page token only) and `/{page-id}/posts`, newest first. */
+  function listPosts(
+    req: FakeRequest,
+    pageId: string,
+    edge: 'posts' | 'published_posts',
+    auth: { grant: TokenGrant; token: string },
+  ): FakeReply {
+    const userAllowed = edge === 'posts' && auth.grant.kind === 'user';
+    if (!userAllowed) {
+      const page = pageOfToken(pageId, auth.grant);
+      if ('status' in page) {
+        return (page.body as { error: { code: number } }).error.code === 200
+          ? graphError(190, '(#190) This method must be called with a Page Access Token')
+          : page;
+      }
+    } else if (!fb.pages.some((p) => p.id === pageId)) {
+      return graphError(100, `Object with ID '${pageId}' does not exist`, { subcode: 33 });
+    }
+    const fields = parseFields(req.query.fields, DEFAULT_POST_FIELDS);
+    const unknown = fields.find((f) => !POST_FIELDS.includes(f));
+    if (unknown)
+      return graphError(
+        100,
+        `(#100) Tried accessing nonexisting field (${unknown}) on node type (PagePost)`,
+      );
+    const requested = Number(req.query.limit ?? 25);
+    if (!Number.isInteger(requested) || requested < 1)
+      return graphError(100, '(#100) The parameter limit must be a positive integer');
+    const size = Math.min(requested, 100);
+    const all = fb.posts.filter((p) => p.pageId === pageId).reverse();
+    let start = 0;
+    if (req.query.after) {
+      const at = all.findIndex((p) => p.id === idOfCursor(req.query.after!));
+      if (at < 0) return graphError(100, '(#100) The cursor is not valid');
+      start = at + 1;
+    }
+    const slice = all.slice(start, start + size);
+    const body: Record<string, unknown> = {
+      data: slice.map((p) => pickFields({ ...p }, fields)),
+    };
+    if (slice.length > 0) {
+      const last = slice[slice.length - 1]!;
+      const paging: Record<string, unknown> = {
+        cursors: { before: cursorOf(slice[0]!.id), after: cursorOf(last.id) },
+      };
+      if (start + size < all.length) {
+        const path = `${req.version ? `/${req.version}` : ''}/${pageId}/${edge}`;
+        const params = new URLSearchParams({
+          access_token: auth.token,
+          fields: fields.join(','),
+          limit: String(requested),
+          after: cursorOf(last.id),
+        });
+        paging.next = `${deps.origin()}${path}?${params}`;
+      }
+      body.paging = paging;
+    }
+    return ok(body);
+  }
+
   function handle(req: FakeRequest): FakeReply {
     if (req.path === '/dialog/oauth' && (req.method === 'GET' || req.method === 'POST'))
       return dialog(req);
     if (req.path === '/oauth/access_token' && (req.method === 'GET' || req.method === 'POST')) {
       return accessToken(req);
     }
+    const feed = /^\/(\d+)\/feed$/.exec(req.path);
+    if (feed && req.method === 'POST') {
+      const auth = authenticate(req);
+      if ('status' in auth) return auth;
+      return publish(req, feed[1]!, auth);
+    }
     if (req.method !== 'GET')
       return graphError(100, `Unsupported ${req.method.toLowerCase()} request.`);
     const auth = authenticate(req);
     if ('status' in auth) return auth;
+    const list = /^\/(\d+)\/(posts|published_posts)$/.exec(req.path);
+    if (list) return listPosts(req, list[1]!, list[2] as 'posts' | 'published_posts', auth);
     if (req.path === '/me/accounts') return accounts(req, auth);
     if (req.path === '/me') return me(req, auth);
     if (req.path === '/debug_token') return debugToken(req, auth);
@@ -483,5 +620,5 @@ export function createFacebook(deps: {
     return graphError(2500, `Unknown path components: ${req.path}`);
   }
 
-  return { api: fb, grants, handle, reset };
+  return { api: fb, grants, handle, reset, store };
 }

@@ -18,6 +18,8 @@ export interface TokenGrant {
   /** Epoch ms; null never expires on a timer (page tokens, app tokens). */
   expiresAt: number | null;
   pageId?: string;
+  /** LinkedIn: the member the token was issued to (`sub`); posts must be authored as them. */
+  memberSub?: string;
 }
 
 export const randomId = (bytes = 24) => randomBytes(bytes).toString('base64url');

@@ -2,10 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { z } from 'zod';
 import { createFacebook, graphError } from './facebook';
+import { PLATFORM_KINDS, duplicateError, refusal, serverError } from './faults';
 import { createLinkedIn } from './linkedin';
 import {
   FAKE_FACEBOOK_VERSION,
   FAKE_LINKEDIN_VERSION,
+  type FakeAppliedFault,
+  type FakeFault,
   type FakeReply,
   type FakeRequest,
   type FakeRequestLog,
@@ -33,6 +36,48 @@ interface Failure {
 
 const BODY_LIMIT = 1024 * 1024;
 const REQUEST_LOG_LIMIT = 5000;
+const DEFAULT_DELAY_MS = 60_000;
+const FAULT_KINDS = [
+  'delay-after-store',
+  '500-after-store',
+  '506',
+  '368-duplicate',
+  '190',
+  '429',
+  'linkedin-401',
+  'linkedin-422-duplicate',
+  'refuse',
+  '500-no-store',
+] as const satisfies readonly FakeFault['kind'][];
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The account and text of a publish request (the requests faults apply to), else null. */
+function publishOf(
+  platform: Platform,
+  method: string,
+  path: string,
+  query: Record<string, string>,
+  form: Record<string, string>,
+): { account: string; content: string } | null {
+  if (method !== 'POST') return null;
+  if (platform === 'facebook') {
+    const feed = /^\/(\d+)\/feed$/.exec(path);
+    return feed ? { account: feed[1]!, content: form.message ?? query.message ?? '' } : null;
+  }
+  return path === '/rest/posts'
+    ? { account: form.author ?? '', content: form.commentary ?? '' }
+    : null;
+}
 
 async function readBody(req: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
@@ -105,23 +150,48 @@ const controlBodies = {
       .optional(),
   }),
   token: z.object({ token: z.string().min(1) }),
+  fault: z.object({
+    platform: z.enum(['facebook', 'linkedin']),
+    kind: z.enum(FAULT_KINDS),
+    times: z.number().int().min(1).optional(),
+    ms: z.number().int().min(0).optional(),
+    retryAfterSeconds: z.number().int().min(0).optional(),
+    account: z.string().min(1).optional(),
+    content: z.string().optional(),
+  }),
 };
 
 export async function startFakeSocial(
-  opts: { port?: number; host?: string } = {},
+  opts: {
+    port?: number;
+    host?: string;
+    /** Makes post ids and urns repeatable (a random start otherwise). */
+    seed?: number;
+  } = {},
 ): Promise<FakeSocial> {
   const host = opts.host ?? '127.0.0.1';
   let url = '';
   const failures: Failure[] = [];
   const requests: FakeRequestLog[] = [];
+  const faults: FakeFault[] = [];
+  const appliedFaults: FakeAppliedFault[] = [];
   const sockets = new Set<Socket>();
   const hanging = new Set<ServerResponse>();
+  const timers = new Set<NodeJS.Timeout>();
 
   const addFailure = (platform: Platform) => (path: string, status: number, body: unknown) => {
     failures.push({ platform, path, status, body });
   };
-  const facebook = createFacebook({ origin: () => url, failNext: addFailure('facebook') });
-  const linkedin = createLinkedIn({ failNext: addFailure('linkedin') });
+  const rng = mulberry32(opts.seed ?? Math.floor(Math.random() * 2 ** 31));
+  const facebook = createFacebook({
+    origin: () => url,
+    failNext: addFailure('facebook'),
+    firstPostNumber: 100_000_000_000_000 + Math.floor(rng() * 800_000_000_000_000),
+  });
+  const linkedin = createLinkedIn({
+    failNext: addFailure('linkedin'),
+    firstShareNumber: 7_000_000_000_000_000_000n + BigInt(Math.floor(rng() * 1e15)) * 1000n,
+  });
 
   function issuedTokens() {
     return [...facebook.grants.issued, ...linkedin.grants.issued];
@@ -130,6 +200,8 @@ export async function startFakeSocial(
   function reset() {
     failures.length = 0;
     requests.length = 0;
+    faults.length = 0;
+    appliedFaults.length = 0;
     facebook.reset();
     linkedin.reset();
   }
@@ -155,6 +227,8 @@ export async function startFakeSocial(
       },
       issuedTokens: issuedTokens(),
       pendingFailures: failures.length,
+      pendingFaults: faults,
+      appliedFaults,
     };
   }
 
@@ -170,6 +244,15 @@ export async function startFakeSocial(
     const route = `${req.method} ${req.path}`;
     if (route === 'GET /__fake/state') return { status: 200, body: state() };
     if (route === 'GET /__fake/requests') return { status: 200, body: requests };
+    if (route === 'GET /__fake/posts') {
+      return { status: 200, body: { facebook: facebook.api.posts, linkedin: linkedin.api.posts } };
+    }
+    if (route === 'POST /__fake/faults') {
+      const parsed = z.array(controlBodies.fault).safeParse([input()].flat());
+      if (!parsed.success) return bad(parsed.error);
+      faults.push(...parsed.data);
+      return { status: 200, body: { pendingFaults: faults.length } };
+    }
     if (route === 'POST /__fake/reset') {
       reset();
       return { status: 200, body: state() };
@@ -287,7 +370,82 @@ export async function startFakeSocial(
       );
     }
     const request: FakeRequest = { method, path, version, query, form, headers: req.headers };
-    send(res, platform === 'facebook' ? facebook.handle(request) : linkedin.handle(request));
+    const platformHandle = (r: FakeRequest) =>
+      platform === 'facebook' ? facebook.handle(r) : linkedin.handle(r);
+    const publish = publishOf(platform, method, path, query, form);
+    const fault = publish && takeFault(platform, publish);
+    if (!fault) return send(res, platformHandle(request));
+
+    const applied: FakeAppliedFault = {
+      platform,
+      kind: fault.kind,
+      account: publish.account,
+      content: publish.content,
+      stored: null,
+      at: Date.now(),
+    };
+    appliedFaults.push(applied);
+    const owner = PLATFORM_KINDS[fault.kind];
+    if (owner && owner !== platform) {
+      return send(res, {
+        status: 500,
+        body: { error: `The fault ${fault.kind} is for ${owner}, not ${platform}` },
+      });
+    }
+    if (fault.kind === 'refuse') {
+      req.socket.destroy();
+      return;
+    }
+    const refused = refusal(fault, publish.account);
+    if (refused) return send(res, refused);
+    if (fault.kind === 'linkedin-422-duplicate') {
+      const existing = linkedin.findPost(publish.account, publish.content);
+      const post =
+        existing ?? linkedin.store(publish.account, publish.content, Date.now() - 60_000);
+      if (!existing) applied.stored = post.urn;
+      return send(res, duplicateError(post.urn));
+    }
+    // The after-store kinds: the platform does its work, then the answer goes wrong.
+    const reply = platformHandle(request);
+    const ok = reply.status >= 200 && reply.status < 300;
+    if (ok) {
+      applied.stored =
+        platform === 'facebook'
+          ? ((reply.body as { id?: string } | undefined)?.id ?? null)
+          : (reply.headers?.['x-restli-id'] ?? null);
+    }
+    if (fault.kind === '500-after-store') return send(res, ok ? serverError(platform) : reply);
+    hanging.add(res);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      hanging.delete(res);
+      if (!res.destroyed) send(res, reply);
+    }, fault.ms ?? DEFAULT_DELAY_MS);
+    timers.add(timer);
+    res.on('close', () => {
+      clearTimeout(timer);
+      timers.delete(timer);
+      hanging.delete(res);
+    });
+  }
+
+  /** The first pending fault matching this publish request, counted down. */
+  function takeFault(
+    platform: Platform,
+    publish: { account: string; content: string },
+  ): FakeFault | null {
+    const at = faults.findIndex(
+      (f) =>
+        f.platform === platform &&
+        (f.account === undefined || f.account === publish.account) &&
+        (f.content === undefined || f.content === publish.content),
+    );
+    if (at < 0) return null;
+    const fault = faults[at]!;
+    const left = (fault.times ?? 1) - 1;
+    if (left <= 0) faults.splice(at, 1);
+    else fault.times = left;
+    return { ...fault };
   }
 
   const server = createServer((req, res) => {
@@ -323,7 +481,10 @@ export async function startFakeSocial(
     requests,
     issuedTokens,
     reset,
+    faults,
+    appliedFaults,
     async close() {
+      for (const timer of timers) clearTimeout(timer);
       for (const res of hanging) res.destroy();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,8 +1,9 @@
-import { Grants, bearer, isHttpUrl, redirectWith } from './grants';
+import { Grants, bearer, isHttpUrl, redirectWith, type TokenGrant } from './grants';
 import { consentPage, errorPage } from './pages';
 import {
   FAKE_LINKEDIN_APP,
   type FakeLinkedIn,
+  type FakeLinkedInPost,
   type FakeMember,
   type FakeReply,
   type FakeRequest,
@@ -25,9 +26,31 @@ export const DEFAULT_FAKE_MEMBER: FakeMember = {
   email: 'member@example.com',
 };
 
+export const revokedError = () =>
+  apiError(
+    401,
+    65601,
+    'REVOKED_ACCESS_TOKEN',
+    'The token used in the request has been revoked by the user',
+  );
+const expiredError = () =>
+  apiError(401, 65602, 'EXPIRED_ACCESS_TOKEN', 'The token used in the request has expired');
+
 const tokenError = (status: number, error: string, description: string): FakeReply => ({
   status,
   body: { error, error_description: description },
+});
+
+const inputError = (fieldPath: string, code: string, description: string): FakeReply => ({
+  status: 422,
+  body: {
+    errorDetailType: 'com.linkedin.common.error.BadRequest',
+    message: `ERROR :: ${fieldPath} :: ${description}`,
+    errorDetails: {
+      inputErrors: [{ description, input: { inputPath: { fieldPath } }, code }],
+    },
+    status: 422,
+  },
 });
 
 const apiError = (
@@ -40,11 +63,38 @@ const apiError = (
   body: { status, serviceErrorCode, code, message },
 });
 
+/** LinkedIn's answer to a repeated text: 422 whose input error names the existing post. */
+export function duplicateError(urn: string): FakeReply {
+  const description = `Content is a duplicate of ${urn}`;
+  return {
+    status: 422,
+    body: {
+      errorDetailType: 'com.linkedin.common.error.BadRequest',
+      message: `ERROR :: /commentary :: ${description}`,
+      errorDetails: {
+        inputErrors: [
+          {
+            description,
+            input: { inputPath: { fieldPath: '/commentary' } },
+            code: 'DUPLICATE_POST',
+          },
+        ],
+      },
+      status: 422,
+    },
+  };
+}
+
+const VISIBILITIES = ['PUBLIC', 'CONNECTIONS', 'LOGGED_IN'];
+
 export function createLinkedIn(deps: {
   failNext: (path: string, status: number, body: unknown) => void;
+  /** The first share number; shares count up from it (a seed makes urns repeatable). */
+  firstShareNumber: bigint;
 }) {
   const live = new Set<string>();
   const grants = new Grants(live, 30 * 60_000);
+  let shareNumber = deps.firstShareNumber;
 
   const li: FakeLinkedIn = {
     apps: new Map(),
@@ -59,6 +109,8 @@ export function createLinkedIn(deps: {
     ) => grants.issueCode(clientId, redirectUri, scopes),
     tokens: live,
     expire: (token) => grants.expire(token),
+    posts: [],
+    duplicates: [],
   };
 
   function reset() {
@@ -68,6 +120,9 @@ export function createLinkedIn(deps: {
     li.member = { ...DEFAULT_FAKE_MEMBER };
     li.scopeSeparator = ',';
     li.refreshToken = false;
+    li.posts.length = 0;
+    li.duplicates.length = 0;
+    shareNumber = deps.firstShareNumber;
   }
   reset();
 
@@ -142,12 +197,18 @@ export function createLinkedIn(deps: {
     };
   }
 
-  function grantTokens(clientId: string, scopes: string[], refreshToken?: string): FakeReply {
+  function grantTokens(
+    clientId: string,
+    scopes: string[],
+    refreshToken?: string,
+    memberSub = li.member.sub,
+  ): FakeReply {
     const access = grants.mint('AQVfake', {
       kind: 'user',
       appId: clientId,
       scopes,
       expiresAt: Date.now() + ACCESS_SECONDS * 1000,
+      memberSub,
     });
     const body: Record<string, unknown> = {
       access_token: access,
@@ -163,6 +224,7 @@ export function createLinkedIn(deps: {
           appId: clientId,
           scopes,
           expiresAt: Date.now() + REFRESH_SECONDS * 1000,
+          memberSub,
         });
       const expiresAt = grants.tokens.get(refresh)?.expiresAt ?? Date.now();
       body.refresh_token = refresh;
@@ -210,7 +272,7 @@ export function createLinkedIn(deps: {
           'The provided authorization grant or refresh token is invalid, expired or revoked',
         );
       }
-      return grantTokens(p.client_id, result.grant.scopes, p.refresh_token);
+      return grantTokens(p.client_id, result.grant.scopes, p.refresh_token, result.grant.memberSub);
     }
 
     if (!p.code) return missing('code');
@@ -233,7 +295,8 @@ export function createLinkedIn(deps: {
     return grantTokens(p.client_id, code.scopes);
   }
 
-  function userinfo(req: FakeRequest): FakeReply {
+  /** A member's bearer token, or LinkedIn's 401 (65600 invalid, 65601 revoked, 65602 expired). */
+  function authenticate(req: FakeRequest): TokenGrant | FakeReply {
     const token = bearer(req.headers.authorization);
     if (!token) return apiError(401, 65600, 'INVALID_ACCESS_TOKEN', 'Empty oauth2 access token');
     const result = grants.check(token);
@@ -241,16 +304,15 @@ export function createLinkedIn(deps: {
       if (result.ok || result.why === 'unknown') {
         return apiError(401, 65600, 'INVALID_ACCESS_TOKEN', 'Invalid access token');
       }
-      return result.why === 'revoked'
-        ? apiError(
-            401,
-            65601,
-            'REVOKED_ACCESS_TOKEN',
-            'The token used in the request has been revoked by the user',
-          )
-        : apiError(401, 65602, 'EXPIRED_ACCESS_TOKEN', 'The token used in the request has expired');
+      return result.why === 'revoked' ? revokedError() : expiredError();
     }
-    const scopes = result.grant.scopes;
+    return result.grant;
+  }
+
+  function userinfo(req: FakeRequest): FakeReply {
+    const grant = authenticate(req);
+    if ('status' in grant) return grant;
+    const scopes = grant.scopes;
     if (!scopes.includes('openid')) {
       return apiError(
         403,
@@ -274,7 +336,100 @@ export function createLinkedIn(deps: {
     return { status: 200, body };
   }
 
+  function store(author: string, commentary: string, created = Date.now()): FakeLinkedInPost {
+    const post: FakeLinkedInPost = {
+      urn: `urn:li:share:${shareNumber++}`,
+      author,
+      commentary,
+      created,
+    };
+    li.posts.push(post);
+    return post;
+  }
+
+  const findPost = (author: string, commentary: string) =>
+    li.posts.find((p) => p.author === author && p.commentary === commentary);
+
+  /** `POST /rest/posts`: 201 with an empty body and the urn in `x-restli-id`. */
+  function publish(req: FakeRequest): FakeReply {
+    const grant = authenticate(req);
+    if ('status' in grant) return grant;
+    const version = req.version ?? '';
+    if (!version) {
+      return apiError(
+        400,
+        0,
+        'VERSION_MISSING',
+        'A version must be present. Please specify a version by adding the LinkedIn-Version header.',
+      );
+    }
+    const ym = /^(\d{4})(\d{2})(\.\d{2})?$/.exec(version);
+    if (!ym || Number(ym[2]) < 1 || Number(ym[2]) > 12) {
+      return apiError(400, 0, 'INVALID_VERSION', `Invalid version format: ${version}`);
+    }
+    const protocol = req.headers['x-restli-protocol-version'];
+    if (protocol !== '2.0.0') {
+      return apiError(
+        400,
+        0,
+        'ILLEGAL_ARGUMENT',
+        'This endpoint needs the header X-Restli-Protocol-Version: 2.0.0',
+      );
+    }
+    if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
+      return apiError(400, 0, 'ILLEGAL_ARGUMENT', 'The request body must be JSON');
+    }
+    if (!grant.scopes.includes('w_member_social')) {
+      return apiError(
+        403,
+        100,
+        'ACCESS_DENIED',
+        `Not enough permissions to access: partnerApiPostsExternal.CREATE.${version}`,
+      );
+    }
+    const b = req.form;
+    const missing = ['author', 'commentary', 'visibility', 'distribution', 'lifecycleState'].find(
+      (f) => b[f] === undefined,
+    );
+    if (missing)
+      return inputError(
+        `/${missing}`,
+        'MISSING_FIELD',
+        'field is required but not found and has no default value',
+      );
+    if (!VISIBILITIES.includes(b.visibility!)) {
+      return inputError('/visibility', 'INVALID_VALUE', `"${b.visibility}" is not an enum symbol`);
+    }
+    if (b.lifecycleState !== 'PUBLISHED' && b.lifecycleState !== 'DRAFT') {
+      return inputError(
+        '/lifecycleState',
+        'INVALID_VALUE',
+        `"${b.lifecycleState}" is not an enum symbol`,
+      );
+    }
+    if (b.author !== `urn:li:person:${grant.memberSub}`) {
+      return apiError(
+        403,
+        100,
+        'ACCESS_DENIED',
+        `Not enough permissions to access: partnerApiPostsExternal.CREATE.${version}`,
+      );
+    }
+    const commentary = b.commentary!;
+    if (!commentary.trim()) {
+      return inputError('/commentary', 'INVALID_VALUE', 'commentary must not be empty');
+    }
+    const existing = findPost(b.author, commentary);
+    if (existing) {
+      li.duplicates.push({ author: b.author, commentary, urn: existing.urn, at: Date.now() });
+      return duplicateError(existing.urn);
+    }
+    const post = store(b.author, commentary);
+    return { status: 201, headers: { 'x-restli-id': post.urn } };
+  }
+
   function handle(req: FakeRequest): FakeReply {
+    if (req.path === '/rest/posts' && req.method === 'POST') return publish(req);
     if (req.path === '/oauth/v2/authorization' && (req.method === 'GET' || req.method === 'POST')) {
       return authorization(req);
     }
@@ -283,5 +438,5 @@ export function createLinkedIn(deps: {
     return apiError(404, 0, 'NOT_FOUND', `No virtual resource found`);
   }
 
-  return { api: li, grants, handle, reset };
+  return { api: li, grants, handle, reset, store, findPost };
 }

@@ -29,6 +29,80 @@ export interface FakeRequestLog {
   form: Record<string, string>;
 }
 
+/** A post the fake Facebook stored: `POST /{page-id}/feed` made it. */
+export interface FakeFacebookPost {
+  /** `{page-id}_{n}`, as Graph answers. */
+  id: string;
+  pageId: string;
+  message: string;
+  /** Graph's format, `2026-11-24T20:31:17+0000`. */
+  created_time: string;
+  permalink_url: string;
+}
+
+/** A post the fake LinkedIn stored: `POST /rest/posts` made it. */
+export interface FakeLinkedInPost {
+  /** `urn:li:share:{n}`, the `x-restli-id` answer. */
+  urn: string;
+  /** `urn:li:person:{sub}` */
+  author: string;
+  commentary: string;
+  /** Epoch ms. */
+  created: number;
+}
+
+export type FakeFaultKind =
+  /** Stores the post, then answers only after `ms` (longer than the client's timeout). */
+  | 'delay-after-store'
+  /** Stores the post, then answers 500 (Graph code 2; LinkedIn's 500 shape). */
+  | '500-after-store'
+  /** Facebook: 400 code 506 "Duplicate status message"; nothing stored. */
+  | '506'
+  /** Facebook: 400 code 368 "You've already posted this"; nothing stored. */
+  | '368-duplicate'
+  /** Facebook: 400 code 190 subcode 460 (token invalidated); the token itself stays live. */
+  | '190'
+  /** 429 with the platform's usage headers (Graph code 80001); nothing stored. */
+  | '429'
+  /** LinkedIn: 401 65601 REVOKED_ACCESS_TOKEN; the token itself stays live. */
+  | 'linkedin-401'
+  /**
+   * LinkedIn: 422 DUPLICATE_POST naming the author's post with the same commentary — stored now
+   * if there was none, as when an earlier send went out unheard.
+   */
+  | 'linkedin-422-duplicate'
+  /** Drops the connection without answering; nothing stored. */
+  | 'refuse'
+  /** 500 without storing anything. */
+  | '500-no-store';
+
+export interface FakeFault {
+  platform: 'facebook' | 'linkedin';
+  kind: FakeFaultKind;
+  /** How many matching publish requests it applies to (default 1); counted down, then removed. */
+  times?: number;
+  /** 'delay-after-store': how long the answer waits, in ms (default 60000). */
+  ms?: number;
+  /** '429': the wait it asks for, in seconds (default 60). */
+  retryAfterSeconds?: number;
+  /** Only publish requests for this page id (Facebook) or author urn (LinkedIn). */
+  account?: string;
+  /** Only publish requests whose message (Facebook) or commentary (LinkedIn) is exactly this. */
+  content?: string;
+}
+
+/** A fault as it was applied, for tests that check what the publisher made of it. */
+export interface FakeAppliedFault {
+  platform: 'facebook' | 'linkedin';
+  kind: FakeFaultKind;
+  /** Page id or author urn of the request. */
+  account: string;
+  content: string;
+  /** The id or urn of the post stored by this request (after-store kinds), else null. */
+  stored: string | null;
+  at: number;
+}
+
 export interface FakeFacebook {
   version: string;
   /** app id → app secret */
@@ -49,6 +123,8 @@ export interface FakeFacebook {
   expire(token: string): void;
   /** Replaces the pages, minting a page token for each unless `access_token` is null. */
   setPages(pages: FakePageInput[]): FakePage[];
+  /** Every post made through `POST /{page-id}/feed`, oldest first. */
+  posts: FakeFacebookPost[];
 }
 
 export interface FakeLinkedIn {
@@ -63,6 +139,10 @@ export interface FakeLinkedIn {
   tokens: Set<string>;
   /** Marks a token expired (401 65602) rather than revoked (delete it from `tokens`: 65601). */
   expire(token: string): void;
+  /** Every post made through `POST /rest/posts`, oldest first. */
+  posts: FakeLinkedInPost[];
+  /** Publish requests refused as duplicates by the fake itself (not by an injected fault). */
+  duplicates: { author: string; commentary: string; urn: string; at: number }[];
 }
 
 export interface FakeSocial {
@@ -73,6 +153,10 @@ export interface FakeSocial {
   facebook: FakeFacebook;
   linkedin: FakeLinkedIn;
   requests: FakeRequestLog[];
+  /** Faults waiting for the next matching publish request(s); push to inject one. */
+  faults: FakeFault[];
+  /** The faults applied so far, in order. */
+  appliedFaults: FakeAppliedFault[];
   /** Every token and refresh token the fake ever minted since the last reset, live or not. */
   issuedTokens(): string[];
   reset(): void;
