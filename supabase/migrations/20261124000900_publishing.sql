@@ -938,6 +938,63 @@ as $$
     from private.worker_runs w
 $$;
 
+-- Notice delivery (email/push), at most once per notice: a dispatcher claims notices by writing
+-- their delivery row first (skip locked, so two dispatchers never take the same one), sends them,
+-- then records the result. A dispatcher that dies in between leaves the notice undelivered rather
+-- than sent twice.
+create or replace function public.claim_notice_deliveries(p_limit integer default 50)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  lim integer := least(greatest(coalesce(p_limit, 50), 1), 500);
+  claimed jsonb;
+begin
+  with pending as (
+    select n.id from public.user_notifications n
+     where not exists (select 1 from private.notification_deliveries d
+                        where d.notification_id = n.id)
+     order by n.created_at, n.id
+     limit lim
+     for update of n skip locked),
+  taken as (
+    insert into private.notification_deliveries (notification_id, delivered_at)
+    select pending.id, pg_catalog.now() from pending
+    on conflict (notification_id) do nothing
+    returning notification_id)
+  select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+           'id', n.id, 'user_id', n.user_id, 'kind', n.kind, 'title', n.title, 'body', n.body,
+           'url', n.url, 'post_id', n.post_id, 'target_id', n.target_id,
+           'created_at', n.created_at) order by n.created_at, n.id), '[]'::jsonb)
+    into claimed
+    from taken join public.user_notifications n on n.id = taken.notification_id;
+  return claimed;
+end;
+$$;
+
+create or replace function public.record_notice_delivery(p_notification uuid, p_result jsonb)
+returns boolean
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  with done as (
+    update private.notification_deliveries d
+       set result = p_result, delivered_at = pg_catalog.now()
+     where d.notification_id = p_notification
+    returning 1)
+  select exists (select 1 from done)
+$$;
+
+revoke all on function public.claim_notice_deliveries(integer) from public, anon, authenticated;
+revoke all on function public.record_notice_delivery(uuid, jsonb) from public, anon, authenticated;
+grant execute on function public.claim_notice_deliveries(integer) to service_role;
+grant execute on function public.record_notice_delivery(uuid, jsonb) to service_role;
+
 revoke all on function public.publisher_claim(uuid, integer, integer) from public, anon, authenticated;
 revoke all on function public.publisher_finish(uuid, uuid, jsonb) from public, anon, authenticated;
 revoke all on function public.publisher_reconnect_needed(uuid, text)
