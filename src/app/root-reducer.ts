@@ -4,6 +4,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { aiPostsReducer } from '../features/ai-posts/ai-posts-slice';
 import { authReducer } from '../features/auth/auth-slice';
 import { draftsReducer } from '../features/drafts/drafts-slice';
+import { notificationsReducer } from '../features/notifications/notifications-slice';
 import { preferencesReducer } from '../features/preferences/preferences-slice';
 import { profileReducer } from '../features/profile/profile-slice';
 import { publishingReducer } from '../features/publishing/publishing-slice';
@@ -21,6 +22,7 @@ export const rootReducer = combineReducers({
   onboarding: persistedOnboardingReducer,
   profile: profileReducer,
   preferences: preferencesReducer,
+  notifications: notificationsReducer,
   publishing: publishingReducer,
   // Not persisted: app ids and validation only, read fresh from the server.
   credentials: credentialsReducer,

@@ -3,7 +3,7 @@ import { onboardingDataEntity } from '../features/onboarding';
 import { syncEntities } from './sync-entities';
 
 describe('the sync entity registry', () => {
-  it('knows drafts, onboarding answers, the profile, the preferences and scheduled posts', () => {
+  it('knows drafts, onboarding answers, the profile, the preferences, scheduled posts and notices', () => {
     expect(syncEntities.names()).toEqual(
       expect.arrayContaining([
         'post_drafts',
@@ -12,6 +12,7 @@ describe('the sync entity registry', () => {
         'user_preferences',
         'scheduled_posts',
         'publish_targets',
+        'user_notifications',
       ]),
     );
     expect(syncEntities.get('onboarding_data')).toBe(onboardingDataEntity);

@@ -1,4 +1,5 @@
 import { loadDrafts, postDraftsEntity } from '../features/drafts';
+import { loadNotifications, userNotificationsEntity } from '../features/notifications';
 import { onboardingDataEntity } from '../features/onboarding';
 import { loadPreferences, userPreferencesEntity } from '../features/preferences';
 import { loadProfile, userProfilesEntity } from '../features/profile';
@@ -13,7 +14,14 @@ export const syncEntities = createSyncRegistry([
   userPreferencesEntity,
   scheduledPostsEntity,
   publishTargetsEntity,
+  userNotificationsEntity,
 ]);
 
 /** What the features read from this device when the user changes, before the first pull. */
-export const localReaders = [loadDrafts, loadPreferences, loadProfile, loadPublishing];
+export const localReaders = [
+  loadDrafts,
+  loadPreferences,
+  loadProfile,
+  loadPublishing,
+  loadNotifications,
+];

@@ -1,5 +1,6 @@
 import { Typography } from '@mui/material';
 import { PageTitle } from '../../components/page-title';
+import { ScheduledPosts } from './scheduled-posts';
 
 export default function CalendarPage() {
   return (
@@ -8,6 +9,7 @@ export default function CalendarPage() {
       <Typography variant="h4" component="h1">
         Content Calendar
       </Typography>
+      <ScheduledPosts />
     </>
   );
 }

@@ -1,0 +1,565 @@
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Link,
+  Paper,
+  Stack,
+  Typography,
+  type ChipProps,
+} from '@mui/material';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
+import { platformLabels } from '../../lib/platforms';
+import { useFormatters } from '../appearance';
+import {
+  cancelScheduledPost,
+  isPostLocked,
+  POST_LOCKED_MESSAGE,
+  selectPublishingLoaded,
+  selectScheduledPosts,
+  selectTargetsByPost,
+  updateScheduledPost,
+  type PublishTarget,
+  type ScheduledPost,
+  type ScheduledPostChanges,
+  type ScheduledPostStatus,
+  type TargetStatus,
+} from '../publishing';
+import { selectSyncOnline, windowFocused } from '../sync';
+import { EditPostDialog } from './edit-post-dialog';
+import { MarkPostedDialog } from './mark-posted-dialog';
+import {
+  markTargetPosted,
+  OFFLINE_ACTION_MESSAGE,
+  publishTargetAgain,
+  type TargetActionOutcome,
+} from './target-actions';
+
+export const calendarTexts = {
+  section: 'Scheduled posts',
+  upcoming: 'Upcoming',
+  recent: 'Recent',
+  empty: 'No scheduled posts yet.',
+  createPost: 'Create Post',
+  loading: 'Loading scheduled posts',
+  edit: 'Edit',
+  cancelPost: 'Cancel post',
+  cancelTitle: 'Cancel this post?',
+  cancelMessage: 'It will not be published. This cannot be undone.',
+  keepPost: 'Keep post',
+  cancelled: 'Post cancelled.',
+  saved: 'Post updated.',
+  locked: POST_LOCKED_MESSAGE,
+  viewPost: 'View post',
+  retry: 'Retry',
+  publishAgain: 'Publish again',
+  publishAgainTitle: 'Publish again?',
+  publishAgainMessage:
+    'Check your page first: if the post is already there, publishing again posts it twice.',
+  markPosted: 'Mark as posted',
+  copyText: 'Copy text',
+  copied: 'Text copied.',
+  copyFailed: 'Could not copy the text. Select it and copy it yourself.',
+  checkPage: 'Check your page before posting again',
+  publishYourself: 'Publish it yourself',
+  queuedAgain: 'The post will be published again in a moment.',
+  markedPosted: 'Marked as posted.',
+  failedFallback: 'The post could not be published.',
+  zone: (zone: string) => `Times are in ${zone}.`,
+};
+
+const POST_STATUS: Record<ScheduledPostStatus, { label: string; color: ChipProps['color'] }> = {
+  scheduled: { label: 'Scheduled', color: 'default' },
+  publishing: { label: 'Publishing', color: 'info' },
+  published: { label: 'Published', color: 'success' },
+  failed: { label: 'Failed', color: 'error' },
+  needs_attention: { label: 'Needs attention', color: 'warning' },
+  cancelled: { label: 'Cancelled', color: 'default' },
+};
+
+const TARGET_STATUS: Record<TargetStatus, { label: string; color: ChipProps['color'] }> = {
+  ...POST_STATUS,
+  reminder: { label: 'Time to post', color: 'warning' },
+  posted: { label: 'Posted', color: 'success' },
+};
+
+const UPCOMING: readonly ScheduledPostStatus[] = ['scheduled', 'publishing'];
+
+/** Upcoming posts soonest first, then the rest most recent first. */
+export function arrangePosts(posts: readonly ScheduledPost[]) {
+  const time = (p: ScheduledPost) => Date.parse(p.scheduledFor);
+  const upcoming = posts.filter((p) => UPCOMING.includes(p.status));
+  const recent = posts.filter((p) => !UPCOMING.includes(p.status));
+  upcoming.sort((a, b) => time(a) - time(b) || a.id.localeCompare(b.id));
+  recent.sort((a, b) => time(b) - time(a) || a.id.localeCompare(b.id));
+  return { upcoming, recent };
+}
+
+const isWebLink = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
+
+type Dialog =
+  | { kind: 'edit'; post: ScheduledPost }
+  | { kind: 'cancel'; post: ScheduledPost }
+  | { kind: 'again'; target: PublishTarget }
+  | { kind: 'posted'; target: PublishTarget };
+
+/** The calendar's list of the user's scheduled posts, each with where it goes and how it went. */
+export function ScheduledPosts() {
+  const dispatch = useAppDispatch();
+  const { formatZoneName } = useFormatters();
+  const loaded = useAppSelector(selectPublishingLoaded);
+  const posts = useAppSelector(selectScheduledPosts);
+  const targetsByPost = useAppSelector(selectTargetsByPost);
+  const online = useAppSelector(selectSyncOnline);
+  const { upcoming, recent } = useMemo(() => arrangePosts(posts), [posts]);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const headingId = useId();
+
+  const say = (severity: Notice['severity'], text: string) => setNotice(makeNotice(severity, text));
+
+  const afterTargetAction = (outcome: TargetActionOutcome, success: string) => {
+    if (outcome.kind === 'done') {
+      say('success', success);
+      // The server changed the target: fetch it now instead of at the next pull.
+      dispatch(windowFocused());
+    } else if (outcome.kind === 'offline') say('warning', OFFLINE_ACTION_MESSAGE);
+    else say('error', outcome.message);
+  };
+
+  const runTarget = async (
+    target: PublishTarget,
+    action: () => Promise<TargetActionOutcome>,
+    success: string,
+  ) => {
+    setBusy(target.id);
+    try {
+      afterTargetAction(await action(), success);
+    } finally {
+      setBusy(null);
+      setDialog(null);
+    }
+  };
+
+  const savePost = async (post: ScheduledPost, changes: ScheduledPostChanges) => {
+    setBusy(post.id);
+    try {
+      await dispatch(updateScheduledPost(post.id, changes));
+      say('success', calendarTexts.saved);
+    } catch (error) {
+      say('error', error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(null);
+      setDialog(null);
+    }
+  };
+
+  const cancelPost = async (post: ScheduledPost) => {
+    setBusy(post.id);
+    try {
+      await dispatch(cancelScheduledPost(post.id));
+      say('success', calendarTexts.cancelled);
+    } catch (error) {
+      say('error', error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(null);
+      setDialog(null);
+    }
+  };
+
+  const copyText = async (post: ScheduledPost) => {
+    try {
+      await navigator.clipboard.writeText(post.content);
+      say('success', calendarTexts.copied);
+    } catch {
+      say('error', calendarTexts.copyFailed);
+    }
+  };
+
+  const actions: PostActions = {
+    online,
+    busy,
+    edit: (post) => setDialog({ kind: 'edit', post }),
+    cancel: (post) => setDialog({ kind: 'cancel', post }),
+    retry: (target) =>
+      void runTarget(target, () => publishTargetAgain(target.id), calendarTexts.queuedAgain),
+    publishAgain: (target) => setDialog({ kind: 'again', target }),
+    markPosted: (target) => setDialog({ kind: 'posted', target }),
+    copyText: (post) => void copyText(post),
+  };
+
+  const needsNetwork = [...upcoming, ...recent].some((p) =>
+    (targetsByPost[p.id] ?? []).some((t) =>
+      ['failed', 'needs_attention', 'reminder'].includes(t.status),
+    ),
+  );
+
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
+      <Typography id={headingId} variant="h5" component="h2">
+        {calendarTexts.section}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {calendarTexts.zone(formatZoneName())}
+      </Typography>
+      {!online && needsNetwork && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {OFFLINE_ACTION_MESSAGE}
+        </Alert>
+      )}
+      {!loaded ? (
+        <CircularProgress size={28} aria-label={calendarTexts.loading} />
+      ) : posts.length === 0 ? (
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Typography color="text.secondary">{calendarTexts.empty}</Typography>
+          <Button component={RouterLink} to="/create" variant="contained">
+            {calendarTexts.createPost}
+          </Button>
+        </Stack>
+      ) : (
+        <>
+          <PostGroup
+            title={calendarTexts.upcoming}
+            posts={upcoming}
+            targetsByPost={targetsByPost}
+            actions={actions}
+          />
+          <PostGroup
+            title={calendarTexts.recent}
+            posts={recent}
+            targetsByPost={targetsByPost}
+            actions={actions}
+          />
+        </>
+      )}
+
+      {dialog?.kind === 'edit' && (
+        <EditPostDialog
+          post={dialog.post}
+          busy={busy === dialog.post.id}
+          onSave={(changes) => void savePost(dialog.post, changes)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={dialog?.kind === 'cancel'}
+        title={calendarTexts.cancelTitle}
+        message={calendarTexts.cancelMessage}
+        confirmLabel={calendarTexts.cancelPost}
+        cancelLabel={calendarTexts.keepPost}
+        destructive
+        busy={busy !== null}
+        onConfirm={() => dialog?.kind === 'cancel' && void cancelPost(dialog.post)}
+        onCancel={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'again'}
+        title={calendarTexts.publishAgainTitle}
+        message={calendarTexts.publishAgainMessage}
+        confirmLabel={calendarTexts.publishAgain}
+        busy={busy !== null}
+        onConfirm={() =>
+          dialog?.kind === 'again' &&
+          void runTarget(
+            dialog.target,
+            () => publishTargetAgain(dialog.target.id),
+            calendarTexts.queuedAgain,
+          )
+        }
+        onCancel={() => setDialog(null)}
+      />
+      {dialog?.kind === 'posted' && (
+        <MarkPostedDialog
+          busy={busy === dialog.target.id}
+          onConfirm={(permalink) =>
+            void runTarget(
+              dialog.target,
+              () => markTargetPosted(dialog.target.id, permalink),
+              calendarTexts.markedPosted,
+            )
+          }
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
+    </Box>
+  );
+}
+
+interface PostActions {
+  online: boolean;
+  busy: string | null;
+  edit(post: ScheduledPost): void;
+  cancel(post: ScheduledPost): void;
+  retry(target: PublishTarget): void;
+  publishAgain(target: PublishTarget): void;
+  markPosted(target: PublishTarget): void;
+  copyText(post: ScheduledPost): void;
+}
+
+function PostGroup({
+  title,
+  posts,
+  targetsByPost,
+  actions,
+}: {
+  title: string;
+  posts: ScheduledPost[];
+  targetsByPost: Record<string, PublishTarget[]>;
+  actions: PostActions;
+}) {
+  const headingId = useId();
+  if (posts.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mb: 3 }}>
+      <Typography id={headingId} variant="h6" component="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Stack spacing={2}>
+        {posts.map((post) => (
+          <PostCard
+            key={post.id}
+            post={post}
+            targets={targetsByPost[post.id] ?? []}
+            actions={actions}
+          />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function StatusChip({ status, kind }: { status: TargetStatus; kind?: 'post' }) {
+  const s = kind === 'post' ? POST_STATUS[status as ScheduledPostStatus] : TARGET_STATUS[status];
+  return <Chip size="small" label={s.label} color={s.color} variant="outlined" />;
+}
+
+function PostCard({
+  post,
+  targets,
+  actions,
+}: {
+  post: ScheduledPost;
+  targets: PublishTarget[];
+  actions: PostActions;
+}) {
+  const { formatDateTime } = useFormatters();
+  const headingId = useId();
+  const locked = isPostLocked(targets);
+  const editable = !locked && post.status === 'scheduled';
+  const busy = actions.busy === post.id;
+  return (
+    <Paper
+      component="article"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: 2, minWidth: 0 }}
+    >
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography id={headingId} component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          <time dateTime={post.scheduledFor}>{formatDateTime(post.scheduledFor)}</time>
+        </Typography>
+        <StatusChip status={post.status} kind="post" />
+      </Stack>
+      {post.timeRule && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {post.timeRule}
+        </Typography>
+      )}
+      <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {post.content}
+      </Typography>
+
+      {targets.length === 0 ? (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
+          {post.platforms.map((p) => (
+            <Chip key={p} size="small" label={platformLabels[p]} />
+          ))}
+        </Stack>
+      ) : (
+        <Box
+          component="ul"
+          aria-label="Where it goes"
+          sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5 }}
+        >
+          {targets.map((target) => (
+            <TargetRow key={target.id} post={post} target={target} actions={actions} />
+          ))}
+        </Box>
+      )}
+
+      {editable ? (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => actions.edit(post)}
+            disabled={busy}
+          >
+            {calendarTexts.edit}
+          </Button>
+          <Button
+            variant="outlined"
+            size="small"
+            color="error"
+            onClick={() => actions.cancel(post)}
+            disabled={busy}
+          >
+            {calendarTexts.cancelPost}
+          </Button>
+        </Stack>
+      ) : (
+        locked &&
+        UPCOMING.includes(post.status) && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            {calendarTexts.locked}
+          </Typography>
+        )
+      )}
+    </Paper>
+  );
+}
+
+function TargetRow({
+  post,
+  target,
+  actions,
+}: {
+  post: ScheduledPost;
+  target: PublishTarget;
+  actions: PostActions;
+}) {
+  const { formatDateTime } = useFormatters();
+  const name = platformLabels[target.platform];
+  const busy = actions.busy === target.id;
+  const offline = !actions.online;
+  const small = { size: 'small', disabled: busy || offline } as const;
+  const buttons: ReactNode[] = [];
+  let detail: ReactNode = null;
+
+  switch (target.status) {
+    case 'published':
+    case 'posted':
+      detail = target.publishedAt && (
+        <time dateTime={target.publishedAt}>{formatDateTime(target.publishedAt)}</time>
+      );
+      if (isWebLink(target.permalink))
+        buttons.push(
+          <Link
+            key="view"
+            href={target.permalink}
+            target="_blank"
+            rel="noopener noreferrer"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+          >
+            {calendarTexts.viewPost}
+            <OpenInNew fontSize="inherit" aria-hidden />
+          </Link>,
+        );
+      break;
+    case 'failed':
+      detail = target.errorMessage ?? calendarTexts.failedFallback;
+      buttons.push(
+        target.kind === 'auto' ? (
+          <Button key="retry" variant="outlined" {...small} onClick={() => actions.retry(target)}>
+            {calendarTexts.retry}
+          </Button>
+        ) : (
+          <Button
+            key="posted"
+            variant="outlined"
+            {...small}
+            onClick={() => actions.markPosted(target)}
+          >
+            {calendarTexts.markPosted}
+          </Button>
+        ),
+      );
+      break;
+    case 'needs_attention':
+      detail = (
+        <>
+          <Box component="strong" sx={{ display: 'block' }}>
+            {calendarTexts.checkPage}
+          </Box>
+          {target.errorMessage}
+        </>
+      );
+      buttons.push(
+        <Button
+          key="again"
+          variant="outlined"
+          {...small}
+          onClick={() => actions.publishAgain(target)}
+        >
+          {calendarTexts.publishAgain}
+        </Button>,
+        <Button
+          key="posted"
+          variant="outlined"
+          {...small}
+          onClick={() => actions.markPosted(target)}
+        >
+          {calendarTexts.markPosted}
+        </Button>,
+      );
+      break;
+    case 'reminder':
+      buttons.push(
+        <Button key="copy" variant="outlined" size="small" onClick={() => actions.copyText(post)}>
+          {calendarTexts.copyText}
+        </Button>,
+        <Button
+          key="posted"
+          variant="outlined"
+          {...small}
+          onClick={() => actions.markPosted(target)}
+        >
+          {calendarTexts.markPosted}
+        </Button>,
+      );
+      break;
+    default:
+      break;
+  }
+
+  return (
+    <Box
+      component="li"
+      sx={{ py: 1, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}
+    >
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+          {target.accountName ? `${name} · ${target.accountName}` : name}
+        </Typography>
+        <StatusChip status={target.status} />
+        {target.kind === 'manual' && (
+          <Chip size="small" label={calendarTexts.publishYourself} color="secondary" />
+        )}
+      </Stack>
+      {detail && (
+        <Typography
+          variant="body2"
+          color={target.status === 'failed' ? 'error' : 'text.secondary'}
+          component="div"
+          sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
+        >
+          {detail}
+        </Typography>
+      )}
+      {buttons.length > 0 && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+          {buttons}
+        </Stack>
+      )}
+    </Box>
+  );
+}
