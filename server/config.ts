@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { validProxyEntry } from './client-address.ts';
 import type { NotifyConfig } from './notify/push-config.ts';
+import type { PublisherSettings } from './publisher/index.ts';
 import type { RestLimits } from './rest/limits.ts';
 import {
   SOCIAL_ENDPOINT_DEFAULTS,
@@ -114,6 +115,9 @@ const envSchema = z.object({
     .string()
     .regex(/^20\d\d(0[1-9]|1[0-2])$/, 'LINKEDIN_VERSION must be a YYYYMM month such as 202608')
     .default(SOCIAL_ENDPOINT_DEFAULTS.linkedinVersion),
+  PUBLISH_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(15_000),
+  PUBLISH_STUCK_AFTER_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+  PUBLISH_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(50),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -173,6 +177,8 @@ export interface ServerConfig {
   socialSecretsKey?: string | undefined;
   /** Facebook's and LinkedIn's base URLs and API versions (defaults in social-env.ts). */
   social?: Partial<SocialEndpoints>;
+  /** The embedded publisher's timer (defaults in server/publisher/index.ts; intervalMs 0: off). */
+  publisher?: Partial<PublisherSettings>;
 }
 
 export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -231,6 +237,11 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       linkedinAuthUrl: e.LINKEDIN_AUTH_URL,
       linkedinApiUrl: e.LINKEDIN_API_URL,
       linkedinVersion: e.LINKEDIN_VERSION,
+    },
+    publisher: {
+      intervalMs: e.PUBLISH_INTERVAL_MS,
+      stuckAfterMs: e.PUBLISH_STUCK_AFTER_MS,
+      batchSize: e.PUBLISH_BATCH_SIZE,
     },
   };
 }

@@ -9,6 +9,7 @@ import { openPglite, openPostgres, type Db } from './db.ts';
 import { loadKeys, type Keys } from './keys.ts';
 import { migrate } from './migrate.ts';
 import { vapidKeys } from './notify/vapid.ts';
+import { PUBLISHER_DEFAULTS, startPublisher, type PublisherTimer } from './publisher/index.ts';
 import { startIntakeSealer } from './social/seal-intake.ts';
 
 export interface RunningServer {
@@ -20,6 +21,8 @@ export interface RunningServer {
   db: Db;
   /** The API's request handler, for tests that hand it connection info a socket would give. */
   fetch: Hono['fetch'];
+  /** The embedded publisher: `tick()` runs one round now (tests). */
+  publisher: PublisherTimer;
   close(): Promise<void>;
 }
 
@@ -82,6 +85,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
         : config.host;
     ctx.selfUrl = `http://${selfHost}:${port}`;
     const sealer = startIntakeSealer(db, keys.socialSecretsKey);
+    const publisher = startPublisher(ctx, { ...PUBLISHER_DEFAULTS, ...config.publisher });
     return {
       url,
       port,
@@ -89,7 +93,9 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
       keys,
       db,
       fetch: app.fetch,
+      publisher,
       async close() {
+        await publisher.stop();
         await sealer.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -71,6 +71,8 @@ export async function startTestServer(
     signUpRateLimit: { max: 10_000, windowMs: 60_000 },
     recoverRateLimit: { max: 10_000, windowMs: 60_000 },
     tokenRefreshRateLimit: { max: 10_000, windowMs: 60_000 },
+    // Tests run the publisher themselves (server.publisher.tick(), runPublisher) unless they ask.
+    publisher: { intervalMs: 0 },
     ...overrides,
   });
   return {

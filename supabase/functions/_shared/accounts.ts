@@ -23,8 +23,8 @@ export interface ConnectedAccount {
 
 /**
  * Upserts one social_media_accounts row per account on (user_id, platform, platform_account_id),
- * so a reconnect updates the rows (active again, new name and permissions) instead of adding
- * more, then stores each account's tokens sealed. Answers in the order given.
+ * so a reconnect updates the rows (active and connected again, new name and permissions) instead
+ * of adding more, then stores each account's tokens sealed. Answers in the order given.
  */
 export async function saveConnectedAccounts(
   admin: SupabaseClient,
@@ -44,6 +44,9 @@ export async function saveConnectedAccounts(
         account_name: a.accountName,
         is_active: true,
         permissions: a.permissions,
+        // A reconnect is what a dead token asks for: the account publishes again.
+        connection_status: 'connected',
+        connection_error: null,
       })),
       { onConflict: 'user_id,platform,platform_account_id' },
     )

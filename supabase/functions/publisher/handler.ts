@@ -1,0 +1,82 @@
+import { readEnv, type EnvReader } from '../_shared/env.ts';
+import { json, preflight } from '../_shared/http.ts';
+import { recordHeartbeat } from '../_shared/publish/heartbeat.ts';
+import { runPublisher } from '../_shared/publish/run.ts';
+import { adminClient } from '../_shared/supabase-admin.ts';
+
+// One publisher tick on demand: pg_cron calls it every minute on hosted Supabase
+// (20261124001000_publisher_cron.sql). docs/publishing.md, "Publisher".
+
+const DENIED = { error: 'The publisher needs the service role.' };
+const MAX_LIMIT = 500;
+
+/**
+ * The `role` claim of a bearer JWT. The signature is checked before the function runs (the
+ * embedded server's function routes, Supabase Edge's verify_jwt), so only the claim is read here.
+ */
+function roleOf(token: string): string | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const b64 = part.replace(/-/g, '+').replace(/_/g, '/');
+    const claims: unknown = JSON.parse(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)));
+    const role = (claims as { role?: unknown } | null)?.role;
+    return typeof role === 'string' ? role : null;
+  } catch {
+    return null;
+  }
+}
+
+function isServiceRole(req: Request, env: EnvReader): boolean {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
+  if (!match) return false;
+  const token = match[1]!;
+  const key = env('SUPABASE_SERVICE_ROLE_KEY');
+  if (key && token === key) return true;
+  return roleOf(token) === 'service_role';
+}
+
+export async function handler(req: Request, env: EnvReader = readEnv): Promise<Response> {
+  const early = preflight(req);
+  if (early) return early;
+  if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405);
+  if (!isServiceRole(req, env)) return json(DENIED, 401);
+
+  let limit: number | undefined;
+  const raw = await req.text();
+  if (raw.trim()) {
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return json({ error: 'The request body must be a JSON object' }, 400);
+    }
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      return json({ error: 'The request body must be a JSON object' }, 400);
+    }
+    const l = (body as { limit?: unknown }).limit;
+    if (l !== undefined) {
+      if (typeof l !== 'number' || !Number.isInteger(l) || l < 1 || l > MAX_LIMIT) {
+        return json({ error: `limit must be a whole number from 1 to ${MAX_LIMIT}` }, 400);
+      }
+      limit = l;
+    }
+  }
+
+  const admin = adminClient(env);
+  const started = new Date();
+  try {
+    const result = await runPublisher({ admin, env, limit });
+    await recordHeartbeat(admin, 'publisher', started, new Date(), { ...result }).catch((e) =>
+      console.error(`publisher: ${(e as Error).message}`),
+    );
+    return json(result);
+  } catch (e) {
+    const message = (e as Error).message;
+    console.error(`publisher tick failed: ${message}`);
+    await recordHeartbeat(admin, 'publisher', started, new Date(), { error: message }).catch(
+      () => undefined,
+    );
+    return json({ error: 'The publisher could not run. Please try again.' }, 500);
+  }
+}
