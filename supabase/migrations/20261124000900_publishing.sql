@@ -407,16 +407,29 @@ create trigger scheduled_posts_build_targets_update after update on public.sched
 -- The lock ----------------------------------------------------------------------------------------
 
 -- Publishing has started once any target left `scheduled` (claimed, reminded, published, …) or
--- was ever claimed (a retry back in `scheduled`).
+-- was ever claimed (a retry back in `scheduled`). The targets are locked first: a claim running at
+-- the same time either finishes before (and the post is locked) or skips them until this write
+-- commits, so no edit slips in between a claim and the send. Security definer: locking rows needs
+-- more than the API roles' select.
 create or replace function private.scheduled_post_locked(p_post uuid) returns boolean
-language sql
-stable
+language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
-  select exists (select 1 from public.publish_targets t
-                  where t.post_id = p_post
-                    and (t.status not in ('scheduled', 'cancelled') or t.claimed_at is not null))
+declare
+  started boolean := false;
+  t record;
+begin
+  for t in
+    select pt.status, pt.claimed_at from public.publish_targets pt
+     where pt.post_id = p_post
+     for update
+  loop
+    started := started or t.status not in ('scheduled', 'cancelled') or t.claimed_at is not null;
+  end loop;
+  return started;
+end;
 $$;
 revoke all on function private.scheduled_post_locked(uuid) from public;
 grant execute on function private.scheduled_post_locked(uuid) to authenticated;

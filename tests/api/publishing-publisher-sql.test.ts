@@ -10,12 +10,13 @@ import {
   makeDue,
   noticesOf,
   postRow,
+  postUpsert,
   schedule,
   targetsOf,
   type Claimed,
 } from './publishing-helpers.ts';
 import { clientWith, createUser, userToken, type TestUser } from './rest-helpers.ts';
-import { holdOpenTransaction, pullEntities, push } from './sync-helpers.ts';
+import { holdOpenTransaction, pullEntities, push, pushInOpenTransaction } from './sync-helpers.ts';
 
 // The publisher's service-role RPCs (publisher_claim, publisher_finish, publisher_reconnect_needed,
 // worker_heartbeat/worker_status, notice delivery), the user's two actions on a target
@@ -693,6 +694,34 @@ if (process.env.TEST_DATABASE_URL) {
         [u.userId],
       );
       expect(rows).toEqual([{ n: 6 }]);
+    });
+
+    it('an edit racing a claim: whichever locks the targets first wins, never both', async () => {
+      // The claim first: the edit waits for it, then finds the post locked.
+      const first = await duePost();
+      await claim(service);
+      await makeDue(server, first.id);
+      const commitClaim = await holdOpenTransaction(server, async (tx) => {
+        await tx.query(`set local role service_role`);
+        await tx.query('select public.publisher_claim($1, 500)', [randomUUID()]);
+      });
+      const edit = push(first.u.client, [postUpsert(first.id, { content: 'Edited meanwhile' })]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await commitClaim();
+      expect((await edit)[0]).toMatchObject({ status: 'rejected', error: { code: 'P0001' } });
+      expect((await postRow(server, first.id))!.content).toBe('Spring sale starts today');
+
+      // The edit first: the claim skips the post's target until the edit commits, then sends the
+      // edited text.
+      const second = await duePost();
+      const commitEdit = await pushInOpenTransaction(server, second.u.userId, [
+        postUpsert(second.id, { content: 'Edited first' }),
+      ]);
+      expect(await claimPost(second.id)).toEqual([]);
+      await commitEdit();
+      expect(await claimPost(second.id)).toEqual([
+        expect.objectContaining({ id: second.target.id, content: 'Edited first' }),
+      ]);
     });
   });
 }
