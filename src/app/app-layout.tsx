@@ -15,6 +15,7 @@ import { LoadingScreen } from '../components/loading-screen';
 import { displayName, selectCurrentUser, signOut, userInitial } from '../features/auth';
 import { NotificationsBell } from '../features/notifications';
 import { selectProfileOf } from '../features/profile';
+import { usePublishingPull } from '../features/publishing';
 import { SyncIndicator } from '../features/sync';
 import { useAppDispatch, useAppSelector } from './hooks';
 
@@ -46,6 +47,8 @@ export default function AppLayout() {
   // The name saved in Settings → Profile (this device's copy, so it shows at once offline).
   const profile = useAppSelector((s) => selectProfileOf(s, user?.id));
   const [signOutError, setSignOutError] = useState<string | null>(null);
+  // Shows a post going out without a reload.
+  usePublishingPull();
 
   const handleSignOut = () => {
     dispatch(signOut())

@@ -17,13 +17,13 @@ import { PostContentSection } from './post-content-section';
 import { PostExtras } from './post-extras';
 import { PublishTimeSection } from './publish-time-section';
 import { ReviewModal } from './review-modal';
-import { ScheduledDialog } from './scheduled-dialog';
 import { useComposeNotice } from './use-compose-notice';
 import { useComposeState } from './use-compose-state';
 import { useComposeUrlSync } from './use-compose-url-sync';
 import { useGeneratePost } from './use-generate-post';
 import { useSaveDraft } from './use-save-draft';
 import { useScheduleZone } from './use-schedule-zone';
+import { scheduleMessages, useOptimalTime, useScheduleFlow } from '../publishing';
 
 /** The /create form; it starts from `initial` and then owns its state. */
 export function ComposeForm({ initial }: { initial: ComposeInitial }) {
@@ -45,19 +45,29 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   });
   const [reviewOpen, setReviewOpen] = useState(initial.openReview);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [scheduledOpen, setScheduledOpen] = useState(false);
   const { zoneLabel } = useScheduleZone(form.date, form.time, choose);
+  const { optimal, pick } = useOptimalTime();
+  const scheduling = useScheduleFlow({
+    // A missing text or platform closes once fixed; a time in the past stays until replaced.
+    onProblem: (problem) =>
+      validateSchedule({ content, platforms }) === problem
+        ? notify('warning', problem, 'schedule')
+        : notify(problem === scheduleMessages.failed ? 'error' : 'warning', problem),
+    pickOptimal: pick,
+    // An older notice would sit under the announcement and contradict it.
+    onScheduled: clearNotice,
+  });
 
   function handleSchedule() {
-    const problem = validateSchedule({ content, platforms });
-    if (problem) {
-      notify('warning', problem, 'schedule');
-      return;
-    }
-    // As in the spec's draft flow, scheduling is announced but nothing is stored yet. An older
-    // notice would sit under the announcement and contradict it.
-    clearNotice();
-    setScheduledOpen(true);
+    void scheduling.start({
+      content,
+      platforms,
+      mode: form.publishMode,
+      date: form.date,
+      time: form.time,
+      draftId: form.draftId,
+      aiPostId: form.aiPostId,
+    });
   }
 
   return (
@@ -141,6 +151,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
             onDateChange={(date) => choose({ date })}
             onTimeChange={(time) => choose({ time })}
             zoneLabel={zoneLabel}
+            optimal={optimal}
           />
         </Stack>
       </Box>
@@ -171,7 +182,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
         onConfirm={() => navigate('/dashboard')}
       />
 
-      <ScheduledDialog open={scheduledOpen} onOk={() => navigate('/calendar')} />
+      {scheduling.dialogs}
 
       <NoticeSnackbar notice={notice} onClose={clearNotice} />
     </Box>

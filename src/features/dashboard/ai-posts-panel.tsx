@@ -16,6 +16,7 @@ import {
   type AiPostStatus,
 } from '../ai-posts';
 import { useFormatters } from '../appearance';
+import { ScheduleDialog } from '../publishing';
 import { cut, CUT_AI_CONTENT, providerLabel, reviewLink } from './dashboard-format';
 
 const statusColors: Record<AiPostStatus, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
@@ -28,7 +29,7 @@ const statusColors: Record<AiPostStatus, 'default' | 'success' | 'warning' | 'er
 
 const AI_POSTS_SHOWN = 5;
 
-function AiPostItem({ post }: { post: AiPost }) {
+function AiPostItem({ post, onSchedule }: { post: AiPost; onSchedule: () => void }) {
   const { formatDateTime, formatPercent } = useFormatters();
   return (
     <PostListItem
@@ -60,7 +61,7 @@ function AiPostItem({ post }: { post: AiPost }) {
             Review
           </Button>
           {post.status === 'approved' && (
-            <Button size="small" variant="contained" component={RouterLink} to="/calendar">
+            <Button size="small" variant="contained" onClick={onSchedule}>
               Schedule
             </Button>
           )}
@@ -75,6 +76,7 @@ export function AiPostsPanel() {
   const posts = useAiPosts();
   const pending = useAppSelector(selectPendingReviewCount);
   const [showAll, setShowAll] = useState(false);
+  const [scheduling, setScheduling] = useState<AiPost | null>(null);
   const { formatNumber } = useFormatters();
   const shown = posts && !showAll ? posts.slice(0, AI_POSTS_SHOWN) : posts;
 
@@ -88,7 +90,7 @@ export function AiPostsPanel() {
       {posts !== null && posts.length > 0 && (
         <Box component="ul" sx={{ m: 0, p: 0 }}>
           {shown?.map((post) => (
-            <AiPostItem key={post.id} post={post} />
+            <AiPostItem key={post.id} post={post} onSchedule={() => setScheduling(post)} />
           ))}
         </Box>
       )}
@@ -104,6 +106,17 @@ export function AiPostsPanel() {
       >
         {`${pending} ${pending === 1 ? 'post' : 'posts'} pending review`}
       </Typography>
+      <ScheduleDialog
+        open={scheduling !== null}
+        post={
+          scheduling && {
+            content: scheduling.content,
+            platforms: scheduling.platforms,
+            aiPostId: scheduling.id,
+          }
+        }
+        onClose={() => setScheduling(null)}
+      />
     </SectionCard>
   );
 }

@@ -14,6 +14,7 @@ import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice
 import { SectionCard } from '../../components/section-card';
 import { useFormatters } from '../appearance';
 import { deleteDraft, selectAllDrafts, selectDraftsLoaded, type Draft } from '../drafts';
+import { ScheduleDialog } from '../publishing';
 import {
   cut,
   CUT_DRAFT_CONTENT,
@@ -29,7 +30,15 @@ export const draftMessages = {
   empty: 'No drafts yet',
 } as const;
 
-function DraftItem({ draft, onDelete }: { draft: Draft; onDelete: () => void }) {
+function DraftItem({
+  draft,
+  onDelete,
+  onSchedule,
+}: {
+  draft: Draft;
+  onDelete: () => void;
+  onSchedule: () => void;
+}) {
   const { formatDate } = useFormatters();
   return (
     <PostListItem
@@ -38,6 +47,7 @@ function DraftItem({ draft, onDelete }: { draft: Draft; onDelete: () => void }) 
         <>
           <Chip size="small" variant="outlined" label={providerLabel(draft.aiProvider)} />
           {draft.conflictOf && <Chip size="small" color="warning" label="Conflict copy" />}
+          {draft.status === 'scheduled' && <Chip size="small" color="info" label="Scheduled" />}
         </>
       }
       date={formatDate(draft.createdAt)}
@@ -53,7 +63,7 @@ function DraftItem({ draft, onDelete }: { draft: Draft; onDelete: () => void }) 
           >
             Edit
           </Button>
-          <Button size="small" startIcon={<Schedule />} disabled title="Coming soon">
+          <Button size="small" startIcon={<Schedule />} onClick={onSchedule}>
             Schedule
           </Button>
           <Button size="small" color="error" startIcon={<Delete />} onClick={onDelete}>
@@ -74,6 +84,7 @@ export function DraftsPanel() {
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [scheduling, setScheduling] = useState<Draft | null>(null);
   const { formatNumber } = useFormatters();
 
   const shown = showAll ? drafts : drafts.slice(0, DRAFTS_SHOWN);
@@ -110,7 +121,12 @@ export function DraftsPanel() {
       {drafts.length > 0 && (
         <Box component="ul" sx={{ m: 0, p: 0 }}>
           {shown.map((draft) => (
-            <DraftItem key={draft.id} draft={draft} onDelete={() => setPendingDelete(draft.id)} />
+            <DraftItem
+              key={draft.id}
+              draft={draft}
+              onDelete={() => setPendingDelete(draft.id)}
+              onSchedule={() => setScheduling(draft)}
+            />
           ))}
         </Box>
       )}
@@ -128,6 +144,17 @@ export function DraftsPanel() {
         busy={deleting}
         onCancel={() => setPendingDelete(null)}
         onConfirm={confirmDelete}
+      />
+      <ScheduleDialog
+        open={scheduling !== null}
+        post={
+          scheduling && {
+            content: scheduling.content,
+            platforms: scheduling.platforms,
+            draftId: scheduling.id,
+          }
+        }
+        onClose={() => setScheduling(null)}
       />
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </SectionCard>

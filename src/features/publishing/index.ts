@@ -39,3 +39,29 @@ export type {
   ScheduledPostStatus,
   TargetStatus,
 } from '../../lib/db';
+export {
+  optimalTime,
+  POSTING_WINDOWS,
+  type EngagementSample,
+  type OptimalTime,
+  type OptimalTimeInput,
+} from './optimal-time';
+export {
+  manualNote,
+  planAccounts,
+  resolvePublishTime,
+  scheduleMessages,
+  validateScheduling,
+  type AccountPlan,
+} from './schedule-request';
+export { PagePickerDialog, PICKER_TITLE } from './page-picker-dialog';
+export {
+  PublishTimeFields,
+  PUBLISH_MODES,
+  type PublishTimeFieldsProps,
+} from './publish-time-fields';
+export { ScheduleDialog, type SchedulePostSource } from './schedule-dialog';
+export { ScheduledDialog } from './scheduled-dialog';
+export { useOptimalTime, usePreferredPostingTimes } from './use-optimal-time';
+export { useScheduleFlow, type ScheduleRequest } from './use-schedule-flow';
+export { usePublishingPull } from './use-publishing-pull';

@@ -1,0 +1,174 @@
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import type { DraftPlatform, PublishMode } from '../../lib/db';
+import { reviewAiPost } from '../ai-posts';
+import { useTimeZone } from '../appearance';
+import { selectCurrentUser } from '../auth';
+import { saveDraft, selectDraftById } from '../drafts';
+import { rememberedAccounts, useSocialAccounts } from '../social';
+import { PagePickerDialog } from './page-picker-dialog';
+import { loadPublishing, PostLockedError, schedulePost } from './publishing-repository';
+import { selectPublishingUserId } from './publishing-slice';
+import { ScheduledDialog } from './scheduled-dialog';
+import {
+  manualNote,
+  planAccounts,
+  resolvePublishTime,
+  scheduleMessages,
+  validateScheduling,
+  type AccountPlan,
+  type AccountsByPlatform,
+} from './schedule-request';
+import type { OptimalTime } from './optimal-time';
+
+/** What is being scheduled, and when (as the user chose it). */
+export interface ScheduleRequest {
+  content: string;
+  platforms: DraftPlatform[];
+  mode: PublishMode;
+  date: string;
+  time: string;
+  /** The draft it comes from: it keeps the draft's id and marks the draft scheduled. */
+  draftId?: string | null;
+  /** The approved AI generated post it comes from: marked scheduled. */
+  aiPostId?: string | null;
+}
+
+interface Pending {
+  request: ScheduleRequest;
+  scheduledFor: string;
+  timeRule: string | null;
+  plan: AccountPlan;
+}
+
+const NO_ACCOUNTS: AccountsByPlatform = { facebook: [], linkedin: [] };
+
+export interface ScheduleFlow {
+  /** Checks the request, asks for pages when needed, schedules, then confirms. */
+  start: (request: ScheduleRequest) => Promise<void>;
+  busy: boolean;
+  /** The page picker or the confirmation is showing. */
+  engaged: boolean;
+  /** The picker and confirmation dialogs, rendered by the screen. */
+  dialogs: ReactNode;
+}
+
+/**
+ * Scheduling, shared by /create, a draft's Schedule and an approved AI post's Schedule. Works
+ * offline: the post is queued with the outbox, and the pages come from the list last read on the
+ * device. `onProblem` shows why a request cannot be scheduled.
+ */
+export function useScheduleFlow({
+  onProblem,
+  pickOptimal,
+  onScheduled,
+}: {
+  onProblem: (message: string) => void;
+  /** The AI optimal time, worked out at the moment of scheduling. */
+  pickOptimal: () => OptimalTime;
+  onScheduled?: () => void;
+}): ScheduleFlow {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const navigate = useNavigate();
+  const timeZone = useTimeZone();
+  const userId = useAppSelector(selectCurrentUser)?.id ?? null;
+  const social = useSocialAccounts(userId);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<{ note: string | null } | null>(null);
+
+  async function accountsNow(): Promise<AccountsByPlatform> {
+    if (social.loaded || !userId) return social.accounts;
+    try {
+      return (await rememberedAccounts(userId)) ?? NO_ACCOUNTS;
+    } catch {
+      return NO_ACCOUNTS;
+    }
+  }
+
+  async function commit(p: Pending, accountIds: string[]) {
+    if (!userId) return;
+    setBusy(true);
+    try {
+      if (selectPublishingUserId(store.getState()) !== userId)
+        await dispatch(loadPublishing(userId));
+      const { request } = p;
+      const scheduledFor = p.scheduledFor;
+      await dispatch(
+        schedulePost({
+          content: request.content,
+          platforms: request.platforms,
+          accountIds: [...p.plan.accountIds, ...accountIds],
+          scheduledFor,
+          publishMode: request.mode,
+          timeRule: p.timeRule,
+          draftId: request.draftId ?? null,
+        }),
+      );
+      const draft = request.draftId
+        ? selectDraftById(store.getState(), request.draftId)
+        : undefined;
+      if (draft) await dispatch(saveDraft({ ...draft, status: 'scheduled', scheduledFor }));
+      if (request.aiPostId)
+        await dispatch(reviewAiPost(request.aiPostId, { status: 'scheduled' })).catch(
+          () => undefined,
+        );
+      setPending(null);
+      setDone({ note: manualNote(p.plan.manual) });
+      onScheduled?.();
+    } catch (error) {
+      setPending(null);
+      if (error instanceof PostLockedError) onProblem(error.message);
+      else {
+        console.error(
+          'The post could not be scheduled:',
+          error instanceof Error ? error.message : error,
+        );
+        onProblem(scheduleMessages.failed);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function start(request: ScheduleRequest) {
+    const problem = validateScheduling(request.content, request.platforms);
+    if (problem) return onProblem(problem);
+    const when = resolvePublishTime({
+      mode: request.mode,
+      date: request.date,
+      time: request.time,
+      timeZone,
+      now: new Date(),
+      optimal: request.mode === 'optimal' ? pickOptimal() : null,
+    });
+    if (!when.ok) return onProblem(when.message);
+    const plan = planAccounts(request.platforms, await accountsNow());
+    const next: Pending = {
+      request,
+      scheduledFor: when.scheduledFor,
+      timeRule: when.timeRule,
+      plan,
+    };
+    if (plan.choices.length > 0) setPending(next);
+    else await commit(next, []);
+  }
+
+  const dialogs = (
+    <>
+      <PagePickerDialog
+        open={pending !== null}
+        choices={pending?.plan.choices ?? []}
+        manual={pending?.plan.manual ?? []}
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={(ids) => pending && void commit(pending, ids)}
+      />
+      <ScheduledDialog open={done !== null} note={done?.note} onOk={() => navigate('/calendar')} />
+    </>
+  );
+
+  return { start, busy, engaged: pending !== null || done !== null, dialogs };
+}
