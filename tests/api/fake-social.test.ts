@@ -521,7 +521,7 @@ describe('publishing', () => {
       status: 422,
       message: expect.stringContaining(`Content is a duplicate of ${urn}`),
     });
-    expect(duplicate.errorDetails.inputErrors[0].code).toBe('DUPLICATE_POST');
+    expect(duplicate.errorDetails.inputErrors[0]!.code).toBe('DUPLICATE_POST');
     expect(fake.linkedin.duplicates).toEqual([
       expect.objectContaining({ author: author(), commentary: 'Hello LinkedIn', urn }),
     ]);
@@ -659,7 +659,7 @@ describe('publishing', () => {
     const stored = fake.linkedin.posts.find((p) => p.commentary === 'Two')!;
     const body = (await dup.json()) as LinkedInError;
     expect(body.message).toContain(`Content is a duplicate of ${stored.urn}`);
-    expect(body.errorDetails.inputErrors[0].code).toBe('DUPLICATE_POST');
+    expect(body.errorDetails.inputErrors[0]!.code).toBe('DUPLICATE_POST');
     expect(fake.appliedFaults.at(-1)!.stored).toBe(stored.urn);
 
     fake.faults.push({ platform: 'linkedin', kind: '429' });
