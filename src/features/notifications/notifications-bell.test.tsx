@@ -136,6 +136,23 @@ describe('the notifications bell', () => {
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   });
 
+  it('takes a reconnect notice to Settings › Integrations', async () => {
+    const reconnect = notice({
+      id: 'reconnect',
+      kind: 'reconnect_needed',
+      title: 'Reconnect Facebook',
+      body: 'Bloom Bakery needs to be connected again. Its posts will not go out until you reconnect.',
+      url: '/settings?tab=integrations',
+    });
+    const { user } = await openDashboard([reconnect]);
+    await user.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(screen.getByRole('menuitem', { name: /Reconnect Facebook/ }));
+    expect(await screen.findByRole('tab', { name: 'Integrations' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
   it('works from the keyboard and says when there is nothing', async () => {
     const { user } = await openDashboard([]);
     const bell = screen.getByRole('button', { name: 'Notifications' });

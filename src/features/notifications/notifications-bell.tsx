@@ -32,11 +32,14 @@ const isAppPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
 /** Where choosing a notice takes the user: a published post's page in a new tab, else an app page. */
 export function noticeTarget(
   n: Pick<Notification, 'kind' | 'url'>,
-): { kind: 'external'; href: string } | { kind: 'app'; to: string } | null {
+):
+  { kind: 'external'; href: string } | { kind: 'app'; to: string; state?: { tab: string } } | null {
   if (!n.url) return null;
   if (isWebLink(n.url)) return { kind: 'external', href: n.url };
-  if (isAppPath(n.url)) return { kind: 'app', to: n.url };
-  return null;
+  if (!isAppPath(n.url)) return null;
+  // Settings picks its tab from the navigation's state (spec §2): /settings?tab=integrations.
+  const tab = new URL(n.url, 'http://app.invalid').searchParams.get('tab');
+  return tab ? { kind: 'app', to: n.url, state: { tab } } : { kind: 'app', to: n.url };
 }
 
 /** The top bar's bell: a dot while anything is unread; opening the list marks it all read. */
@@ -196,7 +199,13 @@ function NoticeItem({
     );
   if (target?.kind === 'app')
     return (
-      <MenuItem component={RouterLink} to={target.to} onClick={onChosen} sx={sx}>
+      <MenuItem
+        component={RouterLink}
+        to={target.to}
+        state={target.state}
+        onClick={onChosen}
+        sx={sx}
+      >
         {content}
       </MenuItem>
     );

@@ -79,6 +79,10 @@ describe('where a notice leads', () => {
       to: '/calendar',
     });
     expect(noticeTarget(notice({ url: null }))).toBeNull();
+    // Settings takes its tab from the navigation's state.
+    expect(
+      noticeTarget(notice({ kind: 'reconnect_needed', url: '/settings?tab=integrations' })),
+    ).toEqual({ kind: 'app', to: '/settings?tab=integrations', state: { tab: 'integrations' } });
   });
 
   it('follows no other kind of address', () => {
