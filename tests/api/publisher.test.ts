@@ -9,6 +9,7 @@ import {
   startFakeSocial,
   type FakeSocial,
 } from '../support/fake-social';
+import { startFakePushService, type FakePushService } from '../support/fake-push-service.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { push } from './sync-helpers.ts';
 
@@ -25,6 +26,7 @@ const MEMBER_URN = 'urn:li:person:fakeMember123';
 
 let server: TestServer;
 let fake: FakeSocial;
+let pushService: FakePushService;
 let logged: string[] = [];
 const previousTimeout = process.env.SOCIAL_PLATFORM_TIMEOUT_MS;
 
@@ -32,7 +34,9 @@ beforeAll(async () => {
   // The embedded timer reads the platform timeout through the server's env (process.env).
   process.env.SOCIAL_PLATFORM_TIMEOUT_MS = String(TIMEOUT_MS);
   fake = await startFakeSocial({ seed: 42 });
+  pushService = await startFakePushService();
   server = await startTestServer({
+    notify: { allowLoopbackEndpoints: true, pushTimeoutMs: 1500 },
     social: {
       facebookDialogUrl: fake.env.FACEBOOK_DIALOG_URL,
       facebookGraphUrl: fake.env.FACEBOOK_GRAPH_URL,
@@ -47,6 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await fake?.close();
+  await pushService?.close();
   if (previousTimeout === undefined) delete process.env.SOCIAL_PLATFORM_TIMEOUT_MS;
   else process.env.SOCIAL_PLATFORM_TIMEOUT_MS = previousTimeout;
 });
@@ -306,7 +311,15 @@ describe('publishing', () => {
     expect(fake.facebook.posts).toHaveLength(1);
     expect(fake.linkedin.posts).toHaveLength(1);
 
-    // The notices, then their delivery: once, by email to the local mailbox.
+    // The notices, then their delivery: once, by email to the local mailbox and by push.
+    const browser = pushService.createSubscription();
+    const subscribed = await user.client.from('push_subscriptions').insert({
+      endpoint: browser.endpoint,
+      p256dh: browser.keys.p256dh,
+      auth: browser.keys.auth,
+      user_agent: 'publisher test',
+    });
+    expect(subscribed.error).toBeNull();
     const written = await notices(user.userId);
     expect(written.map((n) => n.title).sort()).toEqual([
       'Published on Facebook',
@@ -319,6 +332,16 @@ describe('publishing', () => {
       'Published on Facebook',
       'Published on LinkedIn',
     ]);
+    const pushed = pushService.received
+      .filter((p) => p.subscriptionId === browser.id)
+      .map((p) => JSON.parse(browser.decrypt(p.body)) as { title: string; url: string });
+    expect(pushed.map((p) => p.title).sort()).toEqual([
+      'Published on Facebook',
+      'Published on LinkedIn',
+    ]);
+    expect(pushed.find((p) => p.title === 'Published on Facebook')!.url).toBe(
+      fake.facebook.posts[0]!.permalink_url,
+    );
     const { rows } = await server.db.query<{ n: number }>(
       `select count(*)::int as n from private.notification_deliveries
         where notification_id = any ($1::uuid[])`,

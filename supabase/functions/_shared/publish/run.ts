@@ -214,11 +214,30 @@ async function publishTarget(run: Run, t: ClaimedTarget): Promise<void> {
     token =
       (await readAccountTokens(run.deps.admin, run.deps.env, t.account_id))?.accessToken ?? null;
   } catch (e) {
-    // A token that no longer opens (the key changed) is as good as none; anything else is ours.
-    if (!/does not open|Not a sealed secret/.test((e as Error).message)) throw e;
-    token = null;
+    // A token that no longer opens (the key changed) is as good as none.
+    if (/does not open|Not a sealed secret/.test((e as Error).message)) {
+      token = null;
+    } else if (t.outcome_unknown) {
+      throw e; // left publishing: a later claim reconciles it
+    } else {
+      // Our own failure before anything was sent: try again later.
+      console.error(`publisher: target ${t.id} (${platform}): ${(e as Error).message}`);
+      await apply(run, t, platform, {
+        kind: 'retry',
+        code: 'internal',
+        message: 'Postbloom could not read the connection. It will try again.',
+        delayMs: null,
+      });
+      return;
+    }
   }
   if (!token) {
+    if (t.outcome_unknown) {
+      // The earlier send may have gone out; without a token nobody can check but the user.
+      await reconnectAccount(run, t, name);
+      await apply(run, t, platform, needsAttention(name, t, 'outcome_unknown'));
+      return;
+    }
     await markReconnect(run, t, name);
     return;
   }
@@ -385,7 +404,9 @@ async function apply(
           error_message:
             v.code === 'rate_limited'
               ? `${name} refused too many times (rate limit): ${v.message}`
-              : `${name} could not be reached after ${t.attempts} attempts.`,
+              : v.code === 'unreachable'
+                ? `${name} could not be reached after ${t.attempts} attempts.`
+                : v.message,
         });
         return;
       }
