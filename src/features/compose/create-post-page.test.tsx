@@ -322,4 +322,53 @@ describe('/create', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect((await db.table('aiPosts').get(stored.id)).status).toBe('rejected');
   });
+
+  it('refuses a past time, then schedules an edited draft under its id', async () => {
+    const store = makeStore();
+    store.dispatch(
+      signedIn({ id: USER_ID, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }),
+    );
+    await store.dispatch(loadDrafts(USER_ID, db));
+    const draft = await store.dispatch(
+      saveDraft(
+        {
+          content: 'Cakes for the weekend',
+          platforms: ['instagram'],
+          postType: 'text',
+          scheduledFor: new Date(2020, 4, 4, 8, 15).toISOString(),
+        },
+        db,
+      ),
+    );
+    cleanup();
+    const { user } = renderCreateWith(store, `/create?editDraft=${draft.id}`);
+    expect(screen.getByRole('radio', { name: 'Schedule for later' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Schedule Post' }));
+    expect(await screen.findByText('Please choose a time in the future.')).toBeInTheDocument();
+    expect(await db.scheduledPosts.count()).toBe(0);
+
+    const date = screen.getByLabelText('Date');
+    await user.clear(date);
+    await user.type(date, '2031-05-04');
+    await user.click(content());
+    await user.paste(' and Sunday');
+    await user.click(screen.getByRole('button', { name: 'Schedule Post' }));
+    expect(await screen.findByRole('dialog', { name: 'Scheduled' })).toHaveTextContent(
+      'Post scheduled successfully!',
+    );
+    const posts = await db.scheduledPosts.toArray();
+    expect(posts).toEqual([
+      expect.objectContaining({
+        draftId: draft.id,
+        content: 'Cakes for the weekend and Sunday',
+        platforms: ['instagram'],
+        publishMode: 'schedule',
+        scheduledFor: new Date(2031, 4, 4, 8, 15).toISOString(),
+      }),
+    ]);
+    expect((await db.drafts.get(draft.id))?.status).toBe('scheduled');
+    await waitFor(() =>
+      expect(screen.queryByText('Please choose a time in the future.')).not.toBeInTheDocument(),
+    );
+  });
 });

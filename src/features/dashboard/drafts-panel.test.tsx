@@ -118,4 +118,40 @@ describe('DraftsPanel', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Stuck draft text')).toBeInTheDocument();
   });
+
+  it('schedules a draft: the post keeps the draft id, the draft shows Scheduled', async () => {
+    const { user } = await renderPanel([
+      draft('Weekend brunch menu is live', { platforms: ['facebook', 'twitter'] }),
+    ]);
+    const item = screen.getByRole('listitem');
+    await user.click(within(item).getByRole('button', { name: 'Schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule post' });
+    expect(dialog).toHaveTextContent('Weekend brunch menu is live');
+    expect(within(dialog).getByRole('radio', { name: 'Publish now' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Scheduled' });
+    expect(done).toHaveTextContent('Post scheduled successfully!');
+    // No account connected on this device: both go out as reminders.
+    expect(done).toHaveTextContent(
+      'X (Twitter) is not published automatically yet and Facebook has no connected account',
+    );
+    const saved = (await db.drafts.toArray())[0]!;
+    const posts = await db.scheduledPosts.toArray();
+    expect(posts).toEqual([
+      expect.objectContaining({
+        draftId: saved.id,
+        content: 'Weekend brunch menu is live',
+        platforms: ['facebook', 'twitter'],
+        publishMode: 'now',
+        status: 'scheduled',
+      }),
+    ]);
+    expect(saved).toMatchObject({ status: 'scheduled', scheduledFor: posts[0]!.scheduledFor });
+    const queued = await db.outbox.where('entity').equals('scheduled_posts').toArray();
+    expect(queued.map((entry) => entry.entityId)).toEqual([posts[0]!.id]);
+    // Behind the confirmation (hidden from the accessibility tree while it is open).
+    const behind = screen.getByRole('listitem', { hidden: true });
+    await waitFor(() => expect(within(behind).getByText('Scheduled')).toBeInTheDocument());
+  });
 });

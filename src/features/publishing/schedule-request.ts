@@ -105,10 +105,20 @@ function listOf(names: string[]): string {
 /** What the user is told about the platforms they post on themselves; null when there are none. */
 export function manualNote(manual: readonly DraftPlatform[]): string | null {
   if (manual.length === 0) return null;
-  const names = listOf(manual.map(reminderPlatformName));
+  const unsupported = manual.filter((p) => !isAuto(p));
+  const unconnected = manual.filter(isAuto);
+  const parts: string[] = [];
+  if (unsupported.length > 0)
+    parts.push(
+      `${listOf(unsupported.map(reminderPlatformName))} ${unsupported.length === 1 ? 'is' : 'are'} not published automatically yet`,
+    );
+  if (unconnected.length > 0)
+    parts.push(
+      `${listOf(unconnected.map(reminderPlatformName))} ${unconnected.length === 1 ? 'has' : 'have'} no connected account`,
+    );
   return (
-    `${names} ${manual.length === 1 ? 'is' : 'are'} not published automatically, so you get a ` +
-    `"Publish it yourself" reminder at the scheduled time, with the text ready to copy.`
+    `${parts.join(' and ')}, so you get a "Publish it yourself" reminder at the scheduled time, ` +
+    'with the text ready to copy.'
   );
 }
 

@@ -26,5 +26,5 @@ export {
 } from './social-texts';
 export type { SocialAccount } from './social-accounts';
 export { useSocialAccounts, type AccountsByPlatform } from './use-social-accounts';
-export { rememberedAccounts } from './remembered-accounts';
+export { rememberAccounts, rememberedAccounts } from './remembered-accounts';
 export { useSocialConnect, type ConnectNotice } from './use-social-connect';
