@@ -92,6 +92,10 @@ export default defineConfig({
         LINKEDIN_AUTH_URL: SOCIAL_URL,
         LINKEDIN_API_URL: SOCIAL_URL,
         LINKEDIN_VERSION: '202608',
+        // The publishing spec waits for posts to go out: a tick a second instead of every 15 s,
+        // and a claim left in publishing counts as stuck after 20 s instead of 5 minutes.
+        PUBLISH_INTERVAL_MS: '1000',
+        PUBLISH_STUCK_AFTER_MS: '20000',
       },
     },
   ],
