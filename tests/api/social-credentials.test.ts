@@ -627,6 +627,41 @@ describe('no route gives a secret back', () => {
   });
 
   it('not any RPC the user can call', async () => {
+    // A due target of the user's that the publisher has taken up: a reminder (manual) or failed.
+    async function publishTarget(kind: 'manual' | 'auto'): Promise<string> {
+      const postId = randomUUID();
+      await user.client.rpc('sync_push', {
+        mutations: [
+          {
+            mutation_id: randomUUID(),
+            entity: 'scheduled_posts',
+            op: 'upsert',
+            id: postId,
+            base_version: null,
+            data: {
+              content: 'Hello',
+              platforms: [kind === 'manual' ? 'instagram' : 'facebook'],
+              scheduled_for: new Date(Date.now() - 60_000).toISOString(),
+              publish_mode: 'now',
+            },
+          },
+        ],
+      });
+      const attempt = randomUUID();
+      await server.serviceClient().rpc('publisher_claim', { p_attempt: attempt });
+      const [target] = await dbRows<{ id: string }>(
+        server,
+        'select id from public.publish_targets where post_id = $1',
+        [postId],
+      );
+      if (kind === 'auto')
+        await server.serviceClient().rpc('publisher_finish', {
+          p_target: target!.id,
+          p_attempt: attempt,
+          p_outcome: { status: 'failed', error_code: 'permission', error_message: 'No' },
+        });
+      return target!.id;
+    }
     const callable = await dbRows<{ name: string }>(
       server,
       `select p.proname as name from pg_catalog.pg_proc p
@@ -640,6 +675,10 @@ describe('no route gives a secret back', () => {
       sync_pull: () => user.client.rpc('sync_pull', {}),
       sync_push: () => user.client.rpc('sync_push', { mutations: [] }),
       delete_account: 'destructive',
+      mark_target_posted: async () =>
+        user.client.rpc('mark_target_posted', { p_target: await publishTarget('manual') }),
+      publish_target_again: async () =>
+        user.client.rpc('publish_target_again', { p_target: await publishTarget('auto') }),
     };
     for (const { name } of callable) {
       expect(Object.keys(calls), `a call for RPC ${name}`).toContain(name);
