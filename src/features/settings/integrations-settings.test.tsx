@@ -183,6 +183,45 @@ describe('Settings › Integrations › Social Media Platforms', () => {
     ).toBeInTheDocument();
   });
 
+  it('marks an account whose connection the platform refused as Reconnect needed, with the reason', async () => {
+    const { store, userId } = await signedUpStore('Rita');
+    await store.dispatch(
+      saveCredentials('linkedin', FAKE_LINKEDIN_APP.id, FAKE_LINKEDIN_APP.secret),
+    );
+    const user = await renderPanel(store);
+    const { open } = popupWindow();
+    await user.click(await screen.findByRole('button', { name: 'Connect LinkedIn' }));
+    await vi.waitFor(() => expect(open).toHaveBeenCalled());
+    callback({
+      type: 'linkedin-oauth-success',
+      code: social.fake.linkedin.issueCode(FAKE_LINKEDIN_APP.id, dialogQuery(open).redirect_uri!),
+    });
+    expect(await screen.findByText('Successfully connected LinkedIn account!')).toBeVisible();
+    expect(within(region('LinkedIn')).queryByText('Reconnect needed')).not.toBeInTheDocument();
+
+    // What the publisher does when LinkedIn answers 401 for the account's token.
+    const admin = social.backend.server.serviceClient();
+    const { data: accounts } = await admin
+      .from('social_media_accounts')
+      .select('id')
+      .eq('user_id', userId)
+      .eq('platform', 'linkedin');
+    const reason = 'Reconnect LinkedIn: the connection expired or was revoked.';
+    const { error } = await admin.rpc('publisher_reconnect_needed', {
+      p_account: accounts![0]!.id,
+      p_reason: reason,
+    });
+    expect(error).toBeNull();
+
+    // The list is read when the panel opens.
+    cleanup();
+    await renderPanel(store);
+    const linkedin = region('LinkedIn');
+    expect(await within(linkedin).findByText('Reconnect needed')).toBeVisible();
+    expect(within(linkedin).getByText(reason)).toBeVisible();
+    expect(within(linkedin).getByText(social.fake.linkedin.member.name)).toBeVisible();
+  });
+
   it('sends a user without credentials to Settings › Social Credentials with the spec’s text', async () => {
     const { store } = await signedUpStore();
     const user = await renderPanel(store);

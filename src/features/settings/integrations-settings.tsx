@@ -44,6 +44,7 @@ export const integrationsTexts = {
       ? 'No Facebook pages connected yet.'
       : 'No LinkedIn account connected yet.',
   disconnectTitle: (name: string) => `Disconnect ${name}?`,
+  reconnectNeeded: 'Reconnect needed',
 } as const;
 
 /** The spec's two states: Ready once the platform's credentials are configured. */
@@ -133,9 +134,16 @@ function ConnectionPanel({
             <ListItem key={account.id} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
               <ListItemText
                 primary={account.accountName}
-                secondary={account.category}
+                secondary={
+                  account.connectionStatus === 'reconnect_needed'
+                    ? (account.connectionError ?? account.category)
+                    : account.category
+                }
                 sx={{ minWidth: 0, flex: '1 1 160px', overflowWrap: 'anywhere' }}
               />
+              {account.connectionStatus === 'reconnect_needed' && (
+                <Chip size="small" color="warning" label={integrationsTexts.reconnectNeeded} />
+              )}
               <Button
                 size="small"
                 color="error"
