@@ -291,7 +291,12 @@ test('the review modal: revise with feedback, approve, then schedule from the da
   await expect(list).toContainText('Approved');
   await expect(list).toContainText(`${improved} See you soon!`);
   await expect(list).toContainText('0 posts pending review');
-  await list.getByRole('link', { name: 'Schedule' }).click();
+  await list.getByRole('button', { name: 'Schedule' }).click();
+  const scheduleDialog = page.getByRole('dialog', { name: 'Schedule post' });
+  await scheduleDialog.getByRole('button', { name: 'Schedule' }).click();
+  const scheduled = page.getByRole('dialog', { name: 'Scheduled' });
+  await expect(scheduled).toContainText('Post scheduled successfully!');
+  await scheduled.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/calendar$/);
 });
 
@@ -385,7 +390,9 @@ test('Cancel asks first; the publish options, extras and AI recommendation are t
   await page.goto('/create');
   await expect(page.getByRole('radio', { name: 'Publish now' })).toBeChecked();
   await page.getByRole('radio', { name: 'AI optimal time' }).check();
-  await expect(page.getByText('Tuesday 10:30 AM')).toBeVisible();
+  // No preferred posting times or results yet: the next midweek morning, and the rule says so.
+  await expect(page.getByText(/^(Tuesday|Wednesday|Thursday) 10:30 AM$/)).toBeVisible();
+  await expect(page.getByText(/^Picked from general best times/)).toBeVisible();
   await page.getByRole('radio', { name: 'Schedule for later' }).check();
   await page.getByLabel('Date', { exact: true }).fill('2031-05-04');
   await page.getByLabel('Time', { exact: true }).fill('08:15');

@@ -76,7 +76,7 @@ test('generate, edit, save, find it on the dashboard, edit, update and delete', 
   // Under 100 characters: shown whole.
   await expect(drafts).toContainText(edited);
   await expect(drafts).not.toContainText('...');
-  await expect(drafts.getByRole('button', { name: 'Schedule' })).toBeDisabled();
+  await expect(drafts.getByRole('button', { name: 'Schedule' })).toBeEnabled();
 
   await drafts.getByRole('link', { name: 'Edit' }).click();
   await expect(page).toHaveURL(new RegExp(`/create\\?editDraft=${row!.id}$`));

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import type { DraftPlatform, PublishMode } from '../../lib/db';
@@ -6,7 +6,7 @@ import { reviewAiPost } from '../ai-posts';
 import { useTimeZone } from '../appearance';
 import { selectCurrentUser } from '../auth';
 import { saveDraft, selectDraftById } from '../drafts';
-import { rememberedAccounts, useSocialAccounts } from '../social';
+import { readAccounts, rememberedAccounts, useSocialAccounts } from '../social';
 import { PagePickerDialog } from './page-picker-dialog';
 import { loadPublishing, PostLockedError, schedulePost } from './publishing-repository';
 import { selectPublishingUserId } from './publishing-slice';
@@ -43,6 +43,8 @@ interface Pending {
 }
 
 const NO_ACCOUNTS: AccountsByPlatform = { facebook: [], linkedin: [] };
+/** How long scheduling waits for the account list before using the one on the device. */
+const ACCOUNTS_WAIT_MS = 4000;
 
 export interface ScheduleFlow {
   /** Checks the request, asks for pages when needed, schedules, then confirms. */
@@ -77,19 +79,22 @@ export function useScheduleFlow({
   const social = useSocialAccounts(userId);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
+  // A second press while the first is being scheduled must not schedule the post twice.
+  const running = useRef(false);
   const [done, setDone] = useState<{ note: string | null } | null>(null);
 
   async function accountsNow(): Promise<AccountsByPlatform> {
     if (social.loaded || !userId) return social.accounts;
-    try {
-      return (await rememberedAccounts(userId)) ?? NO_ACCOUNTS;
-    } catch {
-      return NO_ACCOUNTS;
-    }
+    // The first read has not answered yet: wait a little for it, then take what the device knows.
+    const remembered = () => rememberedAccounts(userId).catch(() => null);
+    const fresh = readAccounts(userId);
+    const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), ACCOUNTS_WAIT_MS));
+    return (await Promise.race([fresh, late])) ?? (await remembered()) ?? NO_ACCOUNTS;
   }
 
   async function commit(p: Pending, accountIds: string[]) {
     if (!userId) return;
+    running.current = true;
     setBusy(true);
     try {
       if (selectPublishingUserId(store.getState()) !== userId)
@@ -129,11 +134,13 @@ export function useScheduleFlow({
         onProblem(scheduleMessages.failed);
       }
     } finally {
+      running.current = false;
       setBusy(false);
     }
   }
 
   async function start(request: ScheduleRequest) {
+    if (running.current) return;
     const problem = validateScheduling(request.content, request.platforms);
     if (problem) return onProblem(problem);
     const when = resolvePublishTime({
@@ -145,15 +152,22 @@ export function useScheduleFlow({
       optimal: request.mode === 'optimal' ? pickOptimal() : null,
     });
     if (!when.ok) return onProblem(when.message);
-    const plan = planAccounts(request.platforms, await accountsNow());
-    const next: Pending = {
-      request,
-      scheduledFor: when.scheduledFor,
-      timeRule: when.timeRule,
-      plan,
-    };
-    if (plan.choices.length > 0) setPending(next);
-    else await commit(next, []);
+    running.current = true;
+    setBusy(true);
+    try {
+      const plan = planAccounts(request.platforms, await accountsNow());
+      const next: Pending = {
+        request,
+        scheduledFor: when.scheduledFor,
+        timeRule: when.timeRule,
+        plan,
+      };
+      if (plan.choices.length > 0) setPending(next);
+      else await commit(next, []);
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
   }
 
   const dialogs = (
@@ -164,7 +178,9 @@ export function useScheduleFlow({
         manual={pending?.plan.manual ?? []}
         busy={busy}
         onCancel={() => setPending(null)}
-        onConfirm={(ids) => pending && void commit(pending, ids)}
+        onConfirm={(ids) => {
+          if (pending && !running.current) void commit(pending, ids);
+        }}
       />
       <ScheduledDialog open={done !== null} note={done?.note} onOk={() => navigate('/calendar')} />
     </>

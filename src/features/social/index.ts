@@ -25,6 +25,6 @@ export {
   type SocialPlatform,
 } from './social-texts';
 export type { SocialAccount } from './social-accounts';
-export { useSocialAccounts, type AccountsByPlatform } from './use-social-accounts';
+export { readAccounts, useSocialAccounts, type AccountsByPlatform } from './use-social-accounts';
 export { rememberAccounts, rememberedAccounts } from './remembered-accounts';
 export { useSocialConnect, type ConnectNotice } from './use-social-connect';

@@ -16,7 +16,11 @@ async function remember(userId: string, accounts: AccountsByPlatform): Promise<v
   }
 }
 
-async function readAccounts(userId: string): Promise<AccountsByPlatform | null> {
+/**
+ * The user's active accounts from the server (remembered on the device), or the list last
+ * remembered when the server cannot be reached; null when there is neither.
+ */
+export async function readAccounts(userId: string): Promise<AccountsByPlatform | null> {
   try {
     const [facebook, linkedin] = await Promise.all([
       fetchAccounts(userId, 'facebook'),
