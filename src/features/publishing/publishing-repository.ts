@@ -1,6 +1,7 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import { getAppDb, type AppDb, type DraftPlatform, type PublishMode } from '../../lib/db';
 import { writeSynced, type ThunkDispatcher } from '../../lib/sync/write';
+import { windowFocused } from '../sync';
 import {
   isPostLocked,
   publishingLoaded,
@@ -60,6 +61,12 @@ export class ScheduledPostNotFoundError extends Error {
 }
 
 type GetState = () => unknown;
+
+/**
+ * The server (re)builds a post's targets as it takes the write: asking for a pull now makes the
+ * engine pull in the same pass as the push, so the targets show without waiting.
+ */
+const pullTargets = (dispatch: ThunkDispatcher) => dispatch(windowFocused());
 
 function publishingState(getState: GetState): PublishingState {
   return (getState() as { publishing: PublishingState }).publishing;
@@ -137,6 +144,7 @@ export function schedulePost(input: ScheduleInput, db: AppDb = getAppDb()) {
       writeSynced(scheduledPostsEntity, { op: 'upsert', row: post }, { db }),
     );
     dispatch(scheduledPostSaved(stored ?? post));
+    pullTargets(dispatch);
     return stored ?? post;
   };
 }
@@ -162,6 +170,7 @@ export function updateScheduledPost(
       writeSynced(scheduledPostsEntity, { op: 'upsert', row: next }, { db }),
     );
     dispatch(scheduledPostSaved(stored ?? next));
+    pullTargets(dispatch);
     return stored ?? next;
   };
 }
@@ -173,5 +182,6 @@ export function cancelScheduledPost(id: string, db: AppDb = getAppDb()) {
     await unlockedPost(db, userId, id);
     await dispatch(writeSynced(scheduledPostsEntity, { op: 'delete', userId, id }, { db }));
     dispatch(scheduledPostRemoved({ id }));
+    pullTargets(dispatch);
   };
 }
