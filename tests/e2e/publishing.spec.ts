@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { FAKE_FACEBOOK_APP, FAKE_LINKEDIN_APP } from '../support/fake-social/types';
 import { contentField, signInReadyUser } from './compose-support';
-import { goBackOnline, horizontalOverflow } from './support';
+import { goBackOnline, horizontalOverflow, localConfig, type TestUser } from './support';
 
 // The fake Facebook and LinkedIn that playwright.config.ts starts beside the app, whose publisher
 // ticks every second there. Other tests post to the same fake pages at the same time, so each
@@ -38,6 +38,16 @@ async function injectFault(
 ) {
   const res = await request.post(`${SOCIAL_URL}/__fake/faults`, { data: fault });
   expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+/** Rows of a table as the user reads them through the REST API. */
+async function serverRows<T>(request: APIRequestContext, user: TestUser, query: string) {
+  const { url, anonKey } = await localConfig(request);
+  const res = await request.get(`${url}/rest/v1/${query}`, {
+    headers: { apikey: anonKey, Authorization: `Bearer ${user.accessToken}` },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()) as T[];
 }
 
 const uniqueText = (words: string) => `${words} #${randomBytes(4).toString('hex')}`;
@@ -144,7 +154,7 @@ test('a post scheduled for the next minute goes out once and shows its link', as
   page,
   request,
 }) => {
-  await signInReadyUser(page, request);
+  const user = await signInReadyUser(page, request);
   await connect(page, 'facebook');
   const text = uniqueText('Fresh sourdough out of the oven at seven.');
 
@@ -180,6 +190,18 @@ test('a post scheduled for the next minute goes out once and shows its link', as
   await expect(item).toHaveAttribute('target', '_blank');
   await page.keyboard.press('Escape');
   await expect(bell(page)).toHaveAccessibleName('Notifications');
+  // Read on the server too, so the user's other devices show it read.
+  await expect
+    .poll(async () =>
+      (
+        await serverRows<{ read_at: string | null }>(
+          request,
+          user,
+          'user_notifications?select=read_at',
+        )
+      ).map((n) => n.read_at !== null),
+    )
+    .toEqual([true]);
 
   // Still once, a few publisher ticks later.
   await page.waitForTimeout(3_000);
@@ -335,4 +357,109 @@ test('an unknown outcome asks the user to check, and Publish again does not post
     'href',
     `https://www.linkedin.com/feed/update/${sent[0]!.urn}`,
   );
+});
+
+test('a platform without a connected account reminds the user: Copy text, then Mark as posted', async ({
+  page,
+  request,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInReadyUser(page, request);
+  await connect(page, 'facebook');
+  const text = uniqueText('Our rye is back on the shelves.');
+
+  await page.goto('/create');
+  await writePost(page, text, ['Facebook']);
+  // Twitter has no connection: it becomes a reminder to post it by hand.
+  await page.getByRole('button', { name: 'Twitter', exact: true }).click();
+  await schedule(page);
+
+  const card = postCard(page, text);
+  const twitter = card.getByRole('listitem').filter({ hasText: 'Twitter' });
+  // The targets come with the next pull after the post reached the server.
+  await expect(twitter.getByText('Publish it yourself')).toBeVisible({ timeout: 60_000 });
+  await expect(twitter.getByRole('button', { name: 'Copy text' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(card.getByRole('link', { name: 'View post' })).toBeVisible({ timeout: 60_000 });
+  await expect(card.getByText('Needs attention', { exact: true })).toBeVisible();
+
+  await twitter.getByRole('button', { name: 'Copy text' }).click();
+  await expect(page.getByText('Text copied.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+
+  await twitter.getByRole('button', { name: 'Mark as posted' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark as posted' });
+  await dialog.getByLabel('Link to the post (optional)').fill('ftp://example.com/x');
+  await dialog.getByRole('button', { name: 'Mark as posted' }).click();
+  await expect(
+    dialog.getByText('Please enter a link starting with http:// or https://'),
+  ).toBeVisible();
+  await dialog.getByLabel('Link to the post (optional)').fill('https://x.com/bloom/status/42');
+  await dialog.getByRole('button', { name: 'Mark as posted' }).click();
+  await expect(page.getByText('Marked as posted.')).toBeVisible();
+  await expect(twitter.getByText('Posted', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(twitter.getByRole('link', { name: 'View post' })).toHaveAttribute(
+    'href',
+    'https://x.com/bloom/status/42',
+  );
+  await expect(card.getByText('Published', { exact: true }).first()).toBeVisible();
+  expect((await postsWith(request, text)).facebook).toHaveLength(1);
+});
+
+test('a scheduled post can be edited and cancelled until it goes out', async ({
+  page,
+  request,
+}) => {
+  const user = await signInReadyUser(page, request);
+  await connect(page, 'facebook');
+  const text = uniqueText('Christmas stollen pre-orders open.');
+
+  await page.goto('/create');
+  await writePost(page, text, ['Facebook']);
+  await page.getByRole('radio', { name: 'Schedule for later' }).check();
+  await page.getByLabel('Date', { exact: true }).fill('2031-12-01');
+  await page.getByLabel('Time', { exact: true }).fill('09:00');
+  await schedule(page);
+
+  const card = postCard(page, text);
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit scheduled post' });
+  const edited = `${text} Order by Friday.`;
+  await dialog.getByLabel('Content').fill(edited);
+  await dialog.getByLabel('Time', { exact: true }).fill('10:30');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Post updated.')).toBeVisible();
+  const editedCard = postCard(page, edited);
+  await expect(editedCard).toBeVisible();
+  await expect
+    .poll(async () =>
+      (
+        await serverRows<{ content: string; deleted_at: string | null }>(
+          request,
+          user,
+          'scheduled_posts?select=content,deleted_at',
+        )
+      ).map((r) => r.content),
+    )
+    .toEqual([edited]);
+
+  await editedCard.getByRole('button', { name: 'Cancel post' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel this post?' });
+  await confirm.getByRole('button', { name: 'Cancel post' }).click();
+  await expect(page.getByText('Post cancelled.')).toBeVisible();
+  await expect(postCard(page, edited)).toHaveCount(0);
+  await expect
+    .poll(async () =>
+      (
+        await serverRows<{ deleted_at: string | null }>(
+          request,
+          user,
+          'scheduled_posts?select=deleted_at',
+        )
+      ).map((r) => r.deleted_at !== null),
+    )
+    .toEqual([true]);
+  expect((await postsWith(request, text)).facebook).toHaveLength(0);
 });
