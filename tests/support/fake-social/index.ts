@@ -343,7 +343,7 @@ export async function startFakeSocial(
         ? (versioned?.[1] ?? null)
         : ((req.headers['linkedin-version'] as string | undefined) ?? null);
     const path = platform === 'facebook' && versioned ? (versioned[2] ?? '/') : fullPath;
-    requests.push({ method, path: fullPath, query, version, form: form ?? {} });
+    requests.push({ method, path: fullPath, query, version, form: form ?? {}, at: Date.now() });
     // A fake left running for days should not grow without end.
     if (requests.length > REQUEST_LOG_LIMIT)
       requests.splice(0, requests.length - REQUEST_LOG_LIMIT);

@@ -27,6 +27,8 @@ export interface FakeRequestLog {
   version: string | null;
   /** A urlencoded or JSON body, parsed to strings. */
   form: Record<string, string>;
+  /** When the fake received it (epoch ms). */
+  at: number;
 }
 
 /** A post the fake Facebook stored: `POST /{page-id}/feed` made it. */
