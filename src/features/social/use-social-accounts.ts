@@ -27,7 +27,8 @@ export async function readAccounts(userId: string): Promise<AccountsByPlatform |
       fetchAccounts(userId, 'linkedin'),
     ]);
     const accounts = { facebook, linkedin };
-    await remember(userId, accounts);
+    // Not awaited: the list shows as soon as it is read.
+    void remember(userId, accounts);
     return accounts;
   } catch (error) {
     // The spec's data layer: logged (the error only, never the accounts), shown as an empty list;
