@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { makeStore } from '../../app/store';
 import {
   openAppDb,
   setAppDb,
@@ -11,10 +14,10 @@ import {
 } from '../../lib/db';
 import { ada, renderApp, setUpAppTests, signedIn } from '../../testing/app-test-support';
 import { loadPublishing } from '../publishing';
-import { connectivityChanged } from '../sync';
+import { connectivityChanged, initialSyncState } from '../sync';
 import { editedChanges } from './edit-post-dialog';
 import { readPermalink } from './mark-posted-dialog';
-import { arrangePosts, calendarTexts } from './scheduled-posts';
+import { arrangePosts, calendarTexts, ScheduledPosts } from './scheduled-posts';
 import { OFFLINE_ACTION_MESSAGE } from './target-actions';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -263,6 +266,44 @@ describe('the scheduled posts list', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ entity: 'scheduled_posts', entityId: p.id, op: 'delete' });
+  });
+});
+
+describe('a change the server refused', () => {
+  it('is shown on its post with the server’s reason', async () => {
+    const p = post({ content: 'Edited too late' });
+    await db.scheduledPosts.put(p);
+    const store = makeStore({
+      sync: {
+        ...initialSyncState,
+        parked: [
+          {
+            seq: 7,
+            entity: 'scheduled_posts',
+            entityId: p.id,
+            op: 'upsert',
+            error: {
+              kind: 'rejected',
+              code: 'P0001',
+              message: 'Publishing has started, so this post can no longer be changed.',
+              status: 200,
+            },
+            createdAt: 1,
+          },
+        ],
+      },
+    });
+    await store.dispatch(loadPublishing(ada.id, db));
+    render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <ScheduledPosts />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(within(card('Edited too late')).getByRole('alert')).toHaveTextContent(
+      'Your change was not saved: Publishing has started, so this post can no longer be changed.',
+    );
   });
 });
 

@@ -32,7 +32,7 @@ import {
   type ScheduledPostStatus,
   type TargetStatus,
 } from '../publishing';
-import { selectSyncOnline, windowFocused } from '../sync';
+import { selectParkedEntries, selectSyncOnline, windowFocused } from '../sync';
 import { EditPostDialog } from './edit-post-dialog';
 import { MarkPostedDialog } from './mark-posted-dialog';
 import {
@@ -73,6 +73,7 @@ export const calendarTexts = {
   markedPosted: 'Marked as posted.',
   failedFallback: 'The post could not be published.',
   zone: (zone: string) => `Times are in ${zone}.`,
+  notSaved: (reason: string) => `Your change was not saved: ${reason}`,
 };
 
 const POST_STATUS: Record<ScheduledPostStatus, { label: string; color: ChipProps['color'] }> = {
@@ -118,6 +119,7 @@ export function ScheduledPosts() {
   const posts = useAppSelector(selectScheduledPosts);
   const targetsByPost = useAppSelector(selectTargetsByPost);
   const online = useAppSelector(selectSyncOnline);
+  const parked = useAppSelector(selectParkedEntries);
   const { upcoming, recent } = useMemo(() => arrangePosts(posts), [posts]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -187,6 +189,9 @@ export function ScheduledPosts() {
   const actions: PostActions = {
     online,
     busy,
+    refusal: (post) =>
+      parked.find((e) => e.entity === 'scheduled_posts' && e.entityId === post.id)?.error.message ??
+      null,
     edit: (post) => setDialog({ kind: 'edit', post }),
     cancel: (post) => setDialog({ kind: 'cancel', post }),
     retry: (target) =>
@@ -297,6 +302,8 @@ export function ScheduledPosts() {
 interface PostActions {
   online: boolean;
   busy: string | null;
+  /** Why the server refused this device's last change of the post, while it is parked. */
+  refusal(post: ScheduledPost): string | null;
   edit(post: ScheduledPost): void;
   cancel(post: ScheduledPost): void;
   retry(target: PublishTarget): void;
@@ -356,6 +363,7 @@ function PostCard({
   const locked = isPostLocked(targets);
   const editable = !locked && post.status === 'scheduled';
   const busy = actions.busy === post.id;
+  const refusal = actions.refusal(post);
   return (
     <Paper
       component="article"
@@ -369,6 +377,11 @@ function PostCard({
         </Typography>
         <StatusChip status={post.status} kind="post" />
       </Stack>
+      {refusal && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {calendarTexts.notSaved(refusal)}
+        </Alert>
+      )}
       {post.timeRule && (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
           {post.timeRule}
