@@ -100,6 +100,8 @@ let users: User[];
 const publisherErrors: string[] = [];
 /** Ticks that threw without being killed. */
 const tickErrors: string[] = [];
+/** How often the sequences reached the paths worth testing. */
+const coverage = { kills: 0, stuckTakeovers: 0, resends: 0, editsApplied: 0, editsRefused: 0 };
 
 const env = (name: string): string | undefined =>
   ({
@@ -315,13 +317,16 @@ async function edit(seq: Sequence, rng: () => number) {
   const [result] = await push(seq.user.devices[1], [postUpsert(seq.postId, data)]);
   seq.log.push(`B edit -> ${result!.status}${result!.error ? ` ${result!.error.code}` : ''}`);
   if (result!.status === 'applied') {
+    coverage.editsApplied++;
     seq.data = data;
     seq.contents.push(content);
     // The old text will never be sent: its faults go, the new text gets its own.
     for (let i = fake.faults.length - 1; i >= 0; i--)
       if (fake.faults[i]!.content === seq.contents[0]) fake.faults.splice(i, 1);
     injectFaults(seq, rng, content);
-  } else if (result!.error?.code !== 'P0001') {
+  } else if (result!.error?.code === 'P0001') {
+    coverage.editsRefused++;
+  } else {
     throw new Error(`edit refused unexpectedly: ${JSON.stringify(result)}`);
   }
 }
@@ -360,6 +365,7 @@ async function settle(
       const controller = new AbortController();
       const kill = rng() < 0.15 ? Math.floor(rng() * 150) : null;
       if (kill !== null) {
+        coverage.kills++;
         setTimeout(() => controller.abort(), kill);
         log.push(`${phase} round ${round}: publisher ${p} killed after ${kill} ms`);
       }
@@ -394,6 +400,7 @@ async function settle(
     );
     const stuck = open.filter((t) => t.status === 'publishing');
     if (stuck.length > 0) {
+      coverage.stuckTakeovers += stuck.length;
       // Claims of killed publishers: taken over (and reconciled) once they are old enough.
       const oldest = Math.min(...stuck.map((t) => Date.parse(String(t.claimed_at))));
       await sleep(Math.max(50, oldest + STUCK_AFTER_MS + 1100 - Date.now()));
@@ -477,6 +484,7 @@ async function userActs(seqs: Sequence[], rng: () => number) {
       if (rng() < 0.2)
         injectFaults({ ...seq, data: { account_ids: [t.account_id] } }, rng, seq.contents.at(-1)!);
       await rpc(seq.user, rng, 'publish_target_again', { p_target: t.id });
+      coverage.resends++;
       seq.log.push(`user: publish again ${t.platform} (${t.status} ${t.error_code})`);
     };
     if (t.status === 'needs_attention') {
@@ -514,10 +522,47 @@ function aggregate(statuses: string[]): string {
   return 'scheduled';
 }
 
-async function check(seqs: Sequence[]): Promise<string[]> {
+/** What the users' devices pull, once it has caught up with the server (or a mismatch). */
+async function deviceProblems(seqs: Sequence[], targets: Target[]): Promise<string[]> {
   const problems: string[] = [];
+  // A pull only hands out changes older than every running transaction of the cluster (other
+  // tests' too), so a device may need a moment to catch up.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    problems.length = 0;
+    for (const user of new Set(seqs.map((s) => s.user))) await pullAll(user);
+    for (const seq of seqs) {
+      const { rows } = await server.db.query<{ status: string }>(
+        'select status from public.scheduled_posts where id = $1',
+        [seq.postId],
+      );
+      const seenPost = seq.user.seen.get(seq.postId);
+      if (seenPost?.status !== rows[0]?.status)
+        problems.push(
+          `${seq.seed}: device sees post ${String(seenPost?.status)}, server ${rows[0]?.status}`,
+        );
+      for (const t of targets.filter((x) => x.post_id === seq.postId)) {
+        const seen = seq.user.seen.get(t.id);
+        const same =
+          seen &&
+          seen.status === t.status &&
+          (seen.remote_id ?? null) === t.remote_id &&
+          (seen.permalink ?? null) === t.permalink &&
+          (seen.error_code ?? null) === t.error_code;
+        if (!same)
+          problems.push(
+            `${seq.seed} ${t.platform} ${t.id.slice(0, 8)} ${t.status}: the device sees ${JSON.stringify(seen ?? null)}`,
+          );
+      }
+    }
+    if (problems.length === 0) break;
+    await sleep(300);
+  }
+  return problems;
+}
+
+async function check(seqs: Sequence[]): Promise<string[]> {
   const targets = await targetsOfWave(seqs.map((s) => s.postId));
-  for (const user of new Set(seqs.map((s) => s.user))) await pullAll(user);
+  const problems = await deviceProblems(seqs, targets);
 
   for (const seq of seqs) {
     const mine = targets.filter((t) => t.post_id === seq.postId);
@@ -535,11 +580,6 @@ async function check(seqs: Sequence[]): Promise<string[]> {
     if (mine.length > 0 && post.status !== aggregate(mine.map((t) => t.status)))
       problems.push(
         `${seq.seed}: post status ${post.status} for targets ${mine.map((t) => t.status)}`,
-      );
-    const seenPost = seq.user.seen.get(seq.postId);
-    if (seenPost?.status !== post.status)
-      problems.push(
-        `${seq.seed}: device sees post ${String(seenPost?.status)}, server ${post.status}`,
       );
 
     for (const t of mine) {
@@ -566,15 +606,6 @@ async function check(seqs: Sequence[]): Promise<string[]> {
       // send may be out (the user was asked to check).
       if (t.status === 'failed' && !t.resend_confirmed && ids.length > 0)
         problems.push(`${label} (${t.error_code}): yet the platform has it`);
-
-      const seen = seq.user.seen.get(t.id);
-      const same =
-        seen &&
-        seen.status === t.status &&
-        (seen.remote_id ?? null) === t.remote_id &&
-        (seen.permalink ?? null) === t.permalink &&
-        (seen.error_code ?? null) === t.error_code;
-      if (!same) problems.push(`${label}: the device sees ${JSON.stringify(seen ?? null)}`);
     }
   }
   // LinkedIn refuses a repeat itself: a refused repeat of a target never confirmed by the user
@@ -655,7 +686,7 @@ describe('publishing under faults', () => {
     );
     for (const r of rows) tally.set(r.status, r.n);
     process.stdout.write(
-      `publish faults: ${SEQUENCES} sequences from seed ${BASE_SEED} on ${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'}, ${((Date.now() - started) / 1000).toFixed(1)} s, targets ${JSON.stringify(Object.fromEntries(tally))}, faults applied ${fake.appliedFaults.length}, publisher errors ${publisherErrors.length}, failed ticks ${tickErrors.length}\n`,
+      `publish faults: ${SEQUENCES} sequences from seed ${BASE_SEED} on ${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'}, ${((Date.now() - started) / 1000).toFixed(1)} s, targets ${JSON.stringify(Object.fromEntries(tally))}, faults applied ${fake.appliedFaults.length}, publisher errors ${publisherErrors.length}, failed ticks ${tickErrors.length}, ${JSON.stringify(coverage)}\n`,
     );
     // Two publishers at once (pg_cron runs may overlap) must not make a tick fail.
     expect(tickErrors, tickErrors.join('\n')).toEqual([]);
@@ -664,6 +695,9 @@ describe('publishing under faults', () => {
       expect(tally.get('published') ?? 0).toBeGreaterThan(0);
       expect(tally.get('needs_attention') ?? 0).toBeGreaterThan(0);
       expect(tally.get('failed') ?? 0).toBeGreaterThan(0);
+      expect(coverage.kills).toBeGreaterThan(0);
+      expect(coverage.resends).toBeGreaterThan(0);
+      expect(coverage.editsApplied).toBeGreaterThan(0);
     }
     expect(fake.appliedFaults.length).toBeGreaterThan(0);
   }, 900_000);
