@@ -17,7 +17,7 @@ import { loadPublishing } from '../publishing';
 import { connectivityChanged, initialSyncState } from '../sync';
 import { editedChanges } from './edit-post-dialog';
 import { readPermalink } from './mark-posted-dialog';
-import { arrangePosts, calendarTexts, ScheduledPosts } from './scheduled-posts';
+import { arrangePosts, calendarTexts, postStatus, ScheduledPosts } from './scheduled-posts';
 import { OFFLINE_ACTION_MESSAGE } from './target-actions';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -316,6 +316,26 @@ describe('the list’s rules', () => {
     const { upcoming, recent } = arrangePosts([a, b, c, d]);
     expect(upcoming.map((p) => p.id)).toEqual(['b', 'a']);
     expect(recent.map((p) => p.id)).toEqual(['d', 'c']);
+  });
+
+  it('takes a post’s status from its targets once they are here', () => {
+    const p = { status: 'publishing' as const };
+    const t = (...statuses: PublishTargetRecord['status'][]) =>
+      statuses.map((status) => ({ status }));
+    expect(postStatus(p, [])).toBe('publishing');
+    // Both published at once: the targets are right even while the post row lags.
+    expect(postStatus(p, t('published', 'published'))).toBe('published');
+    expect(postStatus(p, t('published', 'posted', 'cancelled'))).toBe('published');
+    expect(postStatus(p, t('published', 'reminder'))).toBe('needs_attention');
+    expect(postStatus(p, t('failed', 'publishing'))).toBe('failed');
+    expect(postStatus(p, t('scheduled', 'published'))).toBe('publishing');
+    expect(postStatus(p, t('scheduled', 'cancelled'))).toBe('scheduled');
+    expect(postStatus(p, t('cancelled'))).toBe('cancelled');
+    const stale = post({ id: 'stale', status: 'publishing', scheduledFor: inHours(-1) });
+    const { upcoming, recent } = arrangePosts([stale], {
+      stale: [target(stale, { status: 'published' })],
+    });
+    expect([upcoming, recent.map((r) => r.id)]).toEqual([[], ['stale']]);
   });
 
   it('reads the edit form in the user’s zone and sends only what changed', () => {

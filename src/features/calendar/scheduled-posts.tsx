@@ -93,11 +93,36 @@ const TARGET_STATUS: Record<TargetStatus, { label: string; color: ChipProps['col
 
 const UPCOMING: readonly ScheduledPostStatus[] = ['scheduled', 'publishing'];
 
+/**
+ * A post's status as its targets say, by the server's own rule; the post row's copy when its
+ * targets are not here yet. The two can differ for a moment (rows pulled in different pages), and
+ * the targets are what the user acts on.
+ */
+export function postStatus(
+  post: Pick<ScheduledPost, 'status'>,
+  targets: readonly Pick<PublishTarget, 'status'>[],
+): ScheduledPostStatus {
+  if (targets.length === 0) return post.status;
+  const all = (ok: TargetStatus[]) => targets.every((t) => ok.includes(t.status));
+  const any = (ok: TargetStatus[]) => targets.some((t) => ok.includes(t.status));
+  if (all(['cancelled'])) return 'cancelled';
+  if (any(['needs_attention', 'reminder'])) return 'needs_attention';
+  if (any(['failed'])) return 'failed';
+  if (all(['published', 'posted', 'cancelled'])) return 'published';
+  if (!all(['scheduled', 'cancelled'])) return 'publishing';
+  return 'scheduled';
+}
+
 /** Upcoming posts soonest first, then the rest most recent first. */
-export function arrangePosts(posts: readonly ScheduledPost[]) {
+export function arrangePosts(
+  posts: readonly ScheduledPost[],
+  targetsByPost: Record<string, readonly PublishTarget[]> = {},
+) {
   const time = (p: ScheduledPost) => Date.parse(p.scheduledFor);
-  const upcoming = posts.filter((p) => UPCOMING.includes(p.status));
-  const recent = posts.filter((p) => !UPCOMING.includes(p.status));
+  const isUpcoming = (p: ScheduledPost) =>
+    UPCOMING.includes(postStatus(p, targetsByPost[p.id] ?? []));
+  const upcoming = posts.filter(isUpcoming);
+  const recent = posts.filter((p) => !isUpcoming(p));
   upcoming.sort((a, b) => time(a) - time(b) || a.id.localeCompare(b.id));
   recent.sort((a, b) => time(b) - time(a) || a.id.localeCompare(b.id));
   return { upcoming, recent };
@@ -120,7 +145,10 @@ export function ScheduledPosts() {
   const targetsByPost = useAppSelector(selectTargetsByPost);
   const online = useAppSelector(selectSyncOnline);
   const parked = useAppSelector(selectParkedEntries);
-  const { upcoming, recent } = useMemo(() => arrangePosts(posts), [posts]);
+  const { upcoming, recent } = useMemo(
+    () => arrangePosts(posts, targetsByPost),
+    [posts, targetsByPost],
+  );
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -361,7 +389,8 @@ function PostCard({
   const { formatDateTime } = useFormatters();
   const headingId = useId();
   const locked = isPostLocked(targets);
-  const editable = !locked && post.status === 'scheduled';
+  const status = postStatus(post, targets);
+  const editable = !locked && status === 'scheduled';
   const busy = actions.busy === post.id;
   const refusal = actions.refusal(post);
   return (
@@ -375,7 +404,7 @@ function PostCard({
         <Typography id={headingId} component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
           <time dateTime={post.scheduledFor}>{formatDateTime(post.scheduledFor)}</time>
         </Typography>
-        <StatusChip status={post.status} kind="post" />
+        <StatusChip status={status} kind="post" />
       </Stack>
       {refusal && (
         <Alert severity="warning" sx={{ mt: 1 }}>
@@ -431,7 +460,7 @@ function PostCard({
         </Stack>
       ) : (
         locked &&
-        UPCOMING.includes(post.status) && (
+        UPCOMING.includes(status) && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
             {calendarTexts.locked}
           </Typography>
