@@ -407,10 +407,11 @@ create trigger scheduled_posts_build_targets_update after update on public.sched
 -- The lock ----------------------------------------------------------------------------------------
 
 -- Publishing has started once any target left `scheduled` (claimed, reminded, published, …) or
--- was ever claimed (a retry back in `scheduled`). The targets are locked first: a claim running at
--- the same time either finishes before (and the post is locked) or skips them until this write
--- commits, so no edit slips in between a claim and the send. Security definer: locking rows needs
--- more than the API roles' select.
+-- was ever claimed (a retry back in `scheduled`). The write already holds the post (its own row
+-- lock), and its targets are locked here: a claim takes a post before its targets and skips a
+-- held one, so a claim running at the same time either finished before (and the post is locked)
+-- or leaves the targets until this write commits; no edit slips in between a claim and the send.
+-- Security definer: locking rows needs more than the API roles' select.
 create or replace function private.scheduled_post_locked(p_post uuid) returns boolean
 language plpgsql
 volatile
@@ -492,6 +493,10 @@ as $$
 declare
   agg text;
 begin
+  -- The post first, then its targets (the lock order, docs/publishing.md): a transaction changing
+  -- another target of this post holds the post until it commits, so the targets read below
+  -- include its change and the aggregate cannot go stale.
+  perform 1 from public.scheduled_posts p where p.id = p_post for update;
   select case
            when count(*) = 0 then null
            when bool_and(t.status = 'cancelled') then 'cancelled'
@@ -705,6 +710,11 @@ select private.sync_register_entity('user_notifications', 'user_id',
 -- a disconnected account fail, targets stuck in publishing are claimed again as outcome unknown,
 -- and due targets are claimed for publishing (skip locked: two claims never share a target).
 -- Answers the claimed targets with what the publisher needs to send them.
+-- Each step takes the posts first, then their targets (the lock order of docs/publishing.md), both
+-- `skip locked`: a claim never waits, so it cannot deadlock with another claim or with a post
+-- being edited (whose targets are left for the next claim). Holding the post keeps its targets
+-- as they are, but a target may have changed between the statement that picks it and the lock on
+-- its post, so the second statement checks the target again.
 create or replace function public.publisher_claim(
   p_attempt uuid, p_limit integer default 50, p_stuck_seconds integer default 300
 ) returns jsonb
@@ -718,6 +728,7 @@ declare
   stuck_after interval := pg_catalog.make_interval(
     secs => greatest(coalesce(p_stuck_seconds, 300), 0));
   r public.publish_targets;
+  ids uuid[];
   stuck_ids uuid[];
   due_ids uuid[];
 begin
@@ -726,12 +737,18 @@ begin
   end if;
 
   -- 1. Manual targets that are due: a reminder to post it yourself.
+  select coalesce(pg_catalog.array_agg(c.id), '{}'::uuid[]) into ids from (
+    select t.id from public.publish_targets t
+      join public.scheduled_posts p on p.id = t.post_id
+     where t.status = 'scheduled' and t.kind = 'manual' and t.due_at <= pg_catalog.now()
+     order by t.due_at, t.id
+     limit lim
+     for update of p skip locked) c;
   for r in
     with due as (
       select t.id from public.publish_targets t
-       where t.status = 'scheduled' and t.kind = 'manual' and t.due_at <= pg_catalog.now()
-       order by t.due_at, t.id
-       limit lim
+       where t.id = any (ids)
+         and t.status = 'scheduled' and t.kind = 'manual' and t.due_at <= pg_catalog.now()
        for update of t skip locked)
     update public.publish_targets t set status = 'reminder'
       from due where t.id = due.id
@@ -741,6 +758,16 @@ begin
   end loop;
 
   -- 2. Due targets whose account is gone, disconnected or needs reconnecting: they fail.
+  select coalesce(pg_catalog.array_agg(c.id), '{}'::uuid[]) into ids from (
+    select t.id from public.publish_targets t
+      join public.scheduled_posts p on p.id = t.post_id
+      left join public.social_media_accounts a on a.id = t.account_id
+     where t.status = 'scheduled' and t.kind = 'auto'
+       and coalesce(t.next_attempt_at, t.due_at) <= pg_catalog.now()
+       and (a.id is null or not a.is_active or a.connection_status <> 'connected')
+     order by t.due_at, t.id
+     limit lim
+     for update of p skip locked) c;
   for r in
     with bad as (
       select t.id,
@@ -754,11 +781,9 @@ begin
                        || ': the connection expired or was revoked.') end as message
         from public.publish_targets t
         left join public.social_media_accounts a on a.id = t.account_id
-       where t.status = 'scheduled' and t.kind = 'auto'
+       where t.id = any (ids) and t.status = 'scheduled' and t.kind = 'auto'
          and coalesce(t.next_attempt_at, t.due_at) <= pg_catalog.now()
          and (a.id is null or not a.is_active or a.connection_status <> 'connected')
-       order by t.due_at, t.id
-       limit lim
        for update of t skip locked)
     update public.publish_targets t
        set status = 'failed', error_code = bad.code, error_message = bad.message,
@@ -771,12 +796,18 @@ begin
 
   -- 3. Claimed long ago and never finished (a publisher died mid-send): whether it reached the
   --    platform is unknown, so it is claimed again to be reconciled, never re-sent blindly.
-  with stuck as (
+  select coalesce(pg_catalog.array_agg(c.id), '{}'::uuid[]) into ids from (
     select t.id from public.publish_targets t
+      join public.scheduled_posts p on p.id = t.post_id
      where t.status = 'publishing' and t.kind = 'auto'
        and t.claimed_at < pg_catalog.now() - stuck_after
      order by t.claimed_at, t.id
      limit lim
+     for update of p skip locked) c;
+  with stuck as (
+    select t.id from public.publish_targets t
+     where t.id = any (ids) and t.status = 'publishing' and t.kind = 'auto'
+       and t.claimed_at < pg_catalog.now() - stuck_after
      for update of t skip locked),
   upd as (
     update public.publish_targets t
@@ -786,14 +817,22 @@ begin
   select coalesce(pg_catalog.array_agg(upd.id), '{}'::uuid[]) into stuck_ids from upd;
 
   -- 4. Due targets, oldest first.
-  with due as (
+  select coalesce(pg_catalog.array_agg(c.id), '{}'::uuid[]) into ids from (
     select t.id from public.publish_targets t
+      join public.scheduled_posts p on p.id = t.post_id
       join public.social_media_accounts a
         on a.id = t.account_id and a.is_active and a.connection_status = 'connected'
      where t.status = 'scheduled' and t.kind = 'auto'
        and coalesce(t.next_attempt_at, t.due_at) <= pg_catalog.now()
      order by t.due_at, t.id
      limit greatest(lim - pg_catalog.cardinality(stuck_ids), 0)
+     for update of p skip locked) c;
+  with due as (
+    select t.id from public.publish_targets t
+      join public.social_media_accounts a
+        on a.id = t.account_id and a.is_active and a.connection_status = 'connected'
+     where t.id = any (ids) and t.status = 'scheduled' and t.kind = 'auto'
+       and coalesce(t.next_attempt_at, t.due_at) <= pg_catalog.now()
      for update of t skip locked),
   upd as (
     update public.publish_targets t
@@ -831,6 +870,7 @@ declare
   code text := nullif(pg_catalog.left(p_outcome ->> 'error_code', 100), '');
   message text := nullif(pg_catalog.left(p_outcome ->> 'error_message', 2000), '');
   link text := p_outcome ->> 'permalink';
+  post uuid;
   r public.publish_targets;
 begin
   if pg_catalog.jsonb_typeof(p_outcome) is distinct from 'object'
@@ -841,6 +881,14 @@ begin
     link := null;
   end if;
 
+  -- The post first, then the target (the lock order, docs/publishing.md). A target never moves
+  -- to another post, so reading its post unlocked is safe.
+  select t.post_id into post from public.publish_targets t
+   where t.id = p_target and t.attempt_id = p_attempt and t.status = 'publishing';
+  if not found then
+    return false;
+  end if;
+  perform 1 from public.scheduled_posts p where p.id = post for update;
   perform 1 from public.publish_targets t
    where t.id = p_target and t.attempt_id = p_attempt and t.status = 'publishing'
    for update;
@@ -890,9 +938,13 @@ declare
   label text;
   reason text;
   r public.publish_targets;
+  posts uuid[];
   n integer := 0;
 begin
-  select * into acc from public.social_media_accounts a where a.id = p_account for update;
+  -- No key update: an edit holding a post may be inserting a target of this account (its foreign
+  -- key takes a key share lock on the account) while this waits below for that post.
+  select * into acc from public.social_media_accounts a where a.id = p_account
+     for no key update;
   if not found then
     return 0;
   end if;
@@ -909,11 +961,21 @@ begin
             || 'you reconnect.', '/settings?tab=integrations');
   end if;
 
+  -- The posts of the due targets, in id order, before the targets (the lock order,
+  -- docs/publishing.md); only the targets of posts held here are failed.
+  select coalesce(pg_catalog.array_agg(l.id order by l.id), '{}'::uuid[]) into posts from (
+    select p.id from public.scheduled_posts p
+     where p.id in (select t.post_id from public.publish_targets t
+                     where t.account_id = p_account and t.status = 'scheduled' and t.kind = 'auto'
+                       and coalesce(t.next_attempt_at, t.due_at) <= pg_catalog.now())
+     order by p.id
+     for update) l;
   for r in
     update public.publish_targets t
        set status = 'failed', error_code = 'reconnect_needed', error_message = reason,
            next_attempt_at = null, attempt_id = null
-     where t.account_id = p_account and t.status = 'scheduled' and t.kind = 'auto'
+     where t.post_id = any (posts)
+       and t.account_id = p_account and t.status = 'scheduled' and t.kind = 'auto'
        and coalesce(t.next_attempt_at, t.due_at) <= pg_catalog.now()
     returning t.*
   loop
@@ -1032,6 +1094,7 @@ set search_path = ''
 as $$
 declare
   uid uuid := auth.uid();
+  post uuid;
   r public.publish_targets;
 begin
   if uid is null then
@@ -1040,6 +1103,13 @@ begin
   if not private.mfa_satisfied() then
     raise exception 'Enter your two-factor code first.' using errcode = '42501';
   end if;
+  -- The post first, then the target (the lock order, docs/publishing.md).
+  select t.post_id into post from public.publish_targets t
+   where t.id = p_target and t.user_id = uid;
+  if not found then
+    raise exception 'Post not found' using errcode = 'P0002';
+  end if;
+  perform 1 from public.scheduled_posts p where p.id = post for update;
   select * into r from public.publish_targets t
    where t.id = p_target and t.user_id = uid
    for update;

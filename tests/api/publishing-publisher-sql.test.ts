@@ -16,10 +16,11 @@ import {
   type Claimed,
 } from './publishing-helpers.ts';
 import { createUser } from './rest-helpers.ts';
-import { holdOpenTransaction, push, pushInOpenTransaction } from './sync-helpers.ts';
+import { holdOpenTransaction, push, pushInOpenTransaction, type Result } from './sync-helpers.ts';
 
-// The publisher's service-role RPCs: publisher_claim (also two claims at once on PostgreSQL),
-// publisher_finish and publisher_reconnect_needed, with the notices they write. The user's actions,
+// The publisher's service-role RPCs: publisher_claim, publisher_finish and
+// publisher_reconnect_needed, with the notices they write; on PostgreSQL also claims, finishes and
+// edits at once (the lock order of docs/publishing.md). The user's actions,
 // notices, delivery and the other service-role RPCs: publishing-user-sql.test.ts.
 // docs/publishing.md.
 
@@ -434,5 +435,246 @@ if (process.env.TEST_DATABASE_URL) {
         expect.objectContaining({ id: second.target.id, content: 'Edited first' }),
       ]);
     });
+
+    it('many claims and finishes at once on posts with several targets: no deadlock, every post status right', async () => {
+      const u = await createUser(server);
+      const pageA = await addAccount(server, u.userId, 'facebook', 'Bloom Cafe');
+      const pageB = await addAccount(server, u.userId, 'facebook', 'Bloom Bakery');
+      const member = await addAccount(server, u.userId, 'linkedin', 'Ada Bloom');
+      const posts: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        const { id } = await schedule(u.client, {
+          content: `Post ${i}`,
+          platforms: ['facebook', 'linkedin'],
+          account_ids: [pageA, pageB, member],
+        });
+        posts.push(id);
+      }
+      await claim(service);
+      for (const id of posts) await makeDue(server, id);
+
+      const errors: string[] = [];
+      const record = (e: unknown) => errors.push((e as Error).message);
+      let finished = 0;
+      const open = async () => {
+        const { rows } = await server.db.query<{ n: number }>(
+          `select count(*)::int as n from public.publish_targets
+            where user_id = $1 and status in ('scheduled', 'publishing')`,
+          [u.userId],
+        );
+        return rows[0]!.n;
+      };
+      // Small batches, so the targets of one post go to different publishers and are finished
+      // at the same time; some come back for a retry, some need attention.
+      const publisher = async () => {
+        for (let round = 0; round < 300; round++) {
+          let mine: Claimed[] = [];
+          try {
+            mine = (await claim(service, randomUUID(), 4)).filter((c) => c.user_id === u.userId);
+          } catch (e) {
+            record(e);
+          }
+          if (mine.length === 0) {
+            if ((await open()) === 0) return;
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+          await Promise.all(
+            mine.map(async (c) => {
+              const n = finished++;
+              const outcome =
+                n % 7 === 3
+                  ? { status: 'needs_attention', error_code: 'outcome_unknown' }
+                  : n % 5 === 1 && c.attempts < 2
+                    ? { status: 'retry', retry_at: new Date(Date.now() - 1000).toISOString() }
+                    : { status: 'published', remote_id: `r-${c.id}` };
+              await finish(service, c.id, c.attempt_id, outcome).catch(record);
+            }),
+          );
+        }
+      };
+      // Meanwhile the user marks the ones that need attention as posted.
+      let publishing = true;
+      const user = async () => {
+        while (publishing) {
+          const { rows } = await server.db.query<{ id: string }>(
+            `select id from public.publish_targets where user_id = $1 and status = 'needs_attention'`,
+            [u.userId],
+          );
+          await Promise.all(
+            rows.map(async ({ id }) => {
+              const { error } = await rpc(u.client, 'mark_target_posted', { p_target: id });
+              if (error && error.code !== '22023') errors.push(`${error.code} ${error.message}`);
+            }),
+          );
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+      const marking = user();
+      await Promise.all(Array.from({ length: 6 }, publisher));
+      publishing = false;
+      await marking;
+
+      expect(errors).toEqual([]);
+      expect(await open()).toBe(0);
+      const { rows } = await server.db.query<{ id: string; status: string; targets: string[] }>(
+        `select p.id, p.status, array_agg(t.status order by t.id) as targets
+           from public.scheduled_posts p join public.publish_targets t on t.post_id = p.id
+          where p.user_id = $1 group by p.id, p.status`,
+        [u.userId],
+      );
+      expect(rows).toHaveLength(30);
+      expect(rows.every((r) => r.targets.length === 3)).toBe(true);
+      expect(rows.map((r) => [r.id, r.status])).toEqual(
+        rows.map((r) => [r.id, aggregate(r.targets)]),
+      );
+    });
+
+    it('a claim arriving while an edit holds the post skips it, and the edit then goes through', async () => {
+      const u = await createUser(server);
+      await addAccount(server, u.userId, 'facebook', 'Bloom Cafe');
+      const { id } = await schedule(u.client);
+      await claim(service);
+      await makeDue(server, id);
+      const [target] = await targetsOf(server, id);
+      let postLocked!: () => void;
+      const locked = new Promise<void>((resolve) => (postLocked = resolve));
+      let claimSent!: () => void;
+      const sent = new Promise<void>((resolve) => (claimSent = resolve));
+      // An edit that has taken the post and not yet its targets when the claim comes.
+      const edit = server.db.transaction(async (tx) => {
+        await tx.query(
+          `select set_config('role', 'authenticated', true),
+                  set_config('request.jwt.claims', $1, true)`,
+          [JSON.stringify({ sub: u.userId, role: 'authenticated' })],
+        );
+        await tx.query('select 1 from public.scheduled_posts where id = $1 for update', [id]);
+        postLocked();
+        await sent;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const { rows } = await tx.query<{ r: Result[] }>(
+          'select public.sync_push($1::jsonb) as r',
+          [JSON.stringify([postUpsert(id, { content: 'Edited while claiming' })])],
+        );
+        return rows[0]!.r;
+      });
+      await locked;
+      const claiming = claimPost(id);
+      claimSent();
+      expect(await claiming).toEqual([]);
+      expect((await edit)[0]).toMatchObject({ status: 'applied' });
+      expect(await claimPost(id)).toEqual([
+        expect.objectContaining({ id: target!.id, content: 'Edited while claiming' }),
+      ]);
+    });
+
+    it('claims racing sync edits of the same posts: no deadlock, and no edit after a claim', async () => {
+      const u = await createUser(server);
+      const pageA = await addAccount(server, u.userId, 'facebook', 'Bloom Cafe');
+      const pageB = await addAccount(server, u.userId, 'facebook', 'Bloom Bakery');
+      const member = await addAccount(server, u.userId, 'linkedin', 'Ada Bloom');
+      const past = inMinutes(-1);
+      const posts: string[] = [];
+      for (let i = 0; i < 12; i++)
+        posts.push(
+          (
+            await schedule(u.client, {
+              content: `Post ${i}`,
+              platforms: ['facebook', 'linkedin'],
+              account_ids: [pageA, pageB, member],
+            })
+          ).id,
+        );
+      await claim(service);
+      // Due from now on: every edit below keeps the time in the past.
+      for (const id of posts) await push(u.client, [postUpsert(id, { scheduled_for: past })]);
+
+      const errors: string[] = [];
+      const claimed: Claimed[] = [];
+      const applied = new Map<string, number>();
+      // Each edit changes the text and the accounts, so the post's targets are rebuilt (one
+      // deleted or added) while claims take them.
+      const editor = async (id: string) => {
+        for (let n = 1; n <= 6; n++) {
+          try {
+            const [result] = await push(u.client, [
+              postUpsert(id, {
+                content: `Post ${id} edit ${n}`,
+                account_ids: n % 2 ? [pageA, member] : [pageA, pageB, member],
+                scheduled_for: past,
+              }),
+            ]);
+            if (result!.status === 'applied') applied.set(id, n);
+            else if (result!.error?.code !== 'P0001')
+              errors.push(`edit: ${JSON.stringify(result)}`);
+            else return;
+          } catch (e) {
+            errors.push((e as Error).message);
+          }
+        }
+      };
+      const claimer = async () => {
+        for (let round = 0; round < 200; round++) {
+          let got: Claimed[] = [];
+          try {
+            got = (await claim(service, randomUUID(), 3)).filter((c) => c.user_id === u.userId);
+            claimed.push(...got);
+          } catch (e) {
+            errors.push((e as Error).message);
+          }
+          if (got.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+          const { rows } = await server.db.query<{ n: number }>(
+            `select count(*)::int as n from public.publish_targets
+              where user_id = $1 and status = 'scheduled'`,
+            [u.userId],
+          );
+          if (rows[0]!.n === 0) return;
+        }
+      };
+      await Promise.all([...posts.map(editor), claimer(), claimer()]);
+
+      expect(errors).toEqual([]);
+      expect(new Set(claimed.map((c) => c.id)).size).toBe(claimed.length);
+      const { rows } = await server.db.query<{
+        id: string;
+        content: string;
+        status: string;
+        targets: { id: string; status: string }[];
+      }>(
+        `select p.id, p.content, p.status,
+                json_agg(json_build_object('id', t.id, 'status', t.status) order by t.id) as targets
+           from public.scheduled_posts p join public.publish_targets t on t.post_id = p.id
+          where p.user_id = $1 group by p.id`,
+        [u.userId],
+      );
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      expect(rows).toHaveLength(12);
+      for (const c of claimed) {
+        const post = byId.get(c.post_id)!;
+        // Whatever the claim sent is the post's final text, and its target is still there.
+        expect(c.content).toBe(post.content);
+        expect(post.targets).toContainEqual({ id: c.id, status: 'publishing' });
+      }
+      for (const r of rows) {
+        // Every target is claimed (none left scheduled), and the applied edits came first.
+        expect(r.targets.map((t) => t.status)).toEqual(r.targets.map(() => 'publishing'));
+        expect(r.status).toBe(aggregate(r.targets.map((t) => t.status)));
+        expect(r.content).toBe(
+          applied.has(r.id)
+            ? `Post ${r.id} edit ${applied.get(r.id)}`
+            : `Post ${posts.indexOf(r.id)}`,
+        );
+      }
+      expect(claimed).toHaveLength(rows.reduce((n, r) => n + r.targets.length, 0));
+    });
   });
+}
+
+/** A post's status from its targets' (docs/publishing.md, "Tables"). */
+function aggregate(targets: string[]): string {
+  if (targets.every((s) => s === 'cancelled')) return 'cancelled';
+  if (targets.some((s) => s === 'needs_attention' || s === 'reminder')) return 'needs_attention';
+  if (targets.some((s) => s === 'failed')) return 'failed';
+  if (targets.every((s) => ['published', 'posted', 'cancelled'].includes(s))) return 'published';
+  if (targets.some((s) => s !== 'scheduled' && s !== 'cancelled')) return 'publishing';
+  return 'scheduled';
 }
