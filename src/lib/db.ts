@@ -152,6 +152,8 @@ export interface PublishTargetRecord {
   status: TargetStatus;
   dueAt: string;
   attempts: number;
+  /** When a publisher last took it up; once set, the post can no longer be changed. */
+  claimedAt: string | null;
   remoteId: string | null;
   permalink: string | null;
   errorCode: string | null;

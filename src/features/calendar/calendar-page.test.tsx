@@ -75,6 +75,7 @@ const target = (
   status: 'scheduled',
   dueAt: p.scheduledFor,
   attempts: 0,
+  claimedAt: null,
   remoteId: null,
   permalink: null,
   errorCode: null,

@@ -36,6 +36,7 @@ export const publishTargetsEntity: SyncEntity<PublishTargetRecord> = {
     status: STATUSES.includes(r.status as TargetStatus) ? (r.status as TargetStatus) : 'scheduled',
     dueAt: isoOrNull(r.due_at) ?? EPOCH,
     attempts: typeof r.attempts === 'number' ? r.attempts : Number(r.attempts ?? 0) || 0,
+    claimedAt: isoOrNull(r.claimed_at),
     remoteId: textOrNull(r.remote_id),
     permalink: textOrNull(r.permalink),
     errorCode: textOrNull(r.error_code),

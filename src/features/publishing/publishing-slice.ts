@@ -120,8 +120,14 @@ export const selectTargetsOfPost =
     selectTargetsByPost(state)[postId] ?? NO_TARGETS;
 
 /** Publishing has started once any target has left `scheduled` (cancelled ones aside). */
-export function isPostLocked(targets: readonly Pick<PublishTarget, 'status'>[]): boolean {
-  return targets.some((t) => t.status !== 'scheduled' && t.status !== 'cancelled');
+export function isPostLocked(
+  targets: readonly (Pick<PublishTarget, 'status'> & { claimedAt?: string | null })[],
+): boolean {
+  // As the server decides: a target that was ever taken up (even one back in scheduled for a
+  // retry) locks the post, since its text may already have been sent.
+  return targets.some(
+    (t) => (t.status !== 'scheduled' && t.status !== 'cancelled') || Boolean(t.claimedAt),
+  );
 }
 
 /** How far ahead a due target makes the app pull often, to show the post going out. */

@@ -54,6 +54,7 @@ const target = (id: string, over: Partial<PublishTarget> = {}): PublishTarget =>
   status: 'scheduled',
   dueAt: '2026-12-01T09:30:00.000Z',
   attempts: 0,
+  claimedAt: null,
   remoteId: null,
   permalink: null,
   errorCode: null,
@@ -125,6 +126,7 @@ describe('scheduled_posts and publish_targets mappings', () => {
       status: 'reminder',
       due_at: '2026-12-01T09:30:00+00:00',
       attempts: 0,
+      claimed_at: '2026-12-01T09:30:01+00:00',
       remote_id: null,
       permalink: null,
       error_code: 'no_account',
@@ -141,6 +143,7 @@ describe('scheduled_posts and publish_targets mappings', () => {
         kind: 'manual',
         status: 'reminder',
         errorCode: 'no_account',
+        claimedAt: '2026-12-01T09:30:01.000Z',
         version: 4,
         updatedAt: '2026-12-01T09:30:05.000Z',
       }),
@@ -157,6 +160,11 @@ describe('isPostLocked', () => {
     expect(isPostLocked([{ status: 'scheduled' }, { status: 'cancelled' }])).toBe(false);
     for (const status of ['publishing', 'published', 'failed', 'reminder', 'posted'] as const)
       expect(isPostLocked([{ status: 'scheduled' }, { status }])).toBe(true);
+  });
+
+  it('stays locked when a taken-up target is back in scheduled for a retry', () => {
+    const retried = { status: 'scheduled' as const, claimedAt: '2026-12-01T09:30:02.000Z' };
+    expect(isPostLocked([{ status: 'scheduled', claimedAt: null }, retried])).toBe(true);
   });
 });
 
