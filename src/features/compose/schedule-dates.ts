@@ -32,18 +32,3 @@ export function sampleSchedule(
 ): { date: string; time: string } {
   return { date: dateInZone(now, timeZone, 1), time: '10:30' };
 }
-
-/** The next `weekday` (0 Sunday … 6 Saturday) after today in `timeZone`, at `time`, as an instant. */
-export function nextWeekdayAt(
-  now: Date,
-  timeZone: string,
-  weekday: number,
-  time: string,
-): string | null {
-  for (let days = 1; days <= 7; days += 1) {
-    const date = dateInZone(now, timeZone, days);
-    if (new Date(`${date}T00:00:00Z`).getUTCDay() === weekday)
-      return wallTimeToInstant(date, time, timeZone);
-  }
-  return null;
-}

@@ -66,6 +66,21 @@ async function seedDevice(userId: string, label: string): Promise<void> {
     error: null,
     createdAt: Date.now(),
   });
+  await db.scheduledPosts.put({
+    id: crypto.randomUUID(),
+    userId,
+    content: `${label} scheduled post on this device`,
+    platforms: ['facebook'],
+    accountIds: [],
+    scheduledFor: new Date(Date.now() + 3_600_000).toISOString(),
+    publishMode: 'schedule',
+    timeRule: null,
+    draftId: null,
+    status: 'scheduled',
+    version: null,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+  });
   await db.meta.put({ key: `pull-cursor:${userId}`, value: { post_drafts: '1' } });
   localStorage.setItem(`onboarding_completed:${userId}`, 'true');
   const ideas = JSON.parse(localStorage.getItem('saved_idea') ?? '[]') as unknown[];
@@ -156,6 +171,9 @@ describe('exporting the data', () => {
       account: { id: ada.id, email: ada.email },
       drafts: [expect.objectContaining({ content: 'Ada draft on the server' })],
       unsynced_drafts: [expect.objectContaining({ content: 'Ada draft on this device' })],
+      unsynced_scheduled_posts: [
+        expect.objectContaining({ content: 'Ada scheduled post on this device' }),
+      ],
       ai_posts: [expect.objectContaining({ content: 'Ada AI post' })],
     });
   });
@@ -175,6 +193,7 @@ describe('exporting the data', () => {
       source: 'device',
       drafts: [expect.objectContaining({ content: 'Ada draft on this device' })],
       ai_posts: [expect.objectContaining({ content: 'Ada AI post' })],
+      scheduled_posts: [expect.objectContaining({ content: 'Ada scheduled post on this device' })],
     });
     expect(JSON.stringify(outcome.data)).not.toContain('Bob');
   });

@@ -37,16 +37,23 @@ async function rowsOf(db: AppDb, name: string, userId: string): Promise<Row[]> {
 
 /** What this device keeps of the user, table by table. */
 export async function readDeviceData(userId: string, db: AppDb = getAppDb()) {
-  const [drafts, aiPosts, onboarding, profiles, preferences] = await Promise.all([
-    rowsOf(db, 'drafts', userId),
-    rowsOf(db, 'aiPosts', userId),
-    rowsOf(db, 'onboardingData', userId),
-    rowsOf(db, 'userProfiles', userId),
-    rowsOf(db, 'userPreferences', userId),
-  ]);
+  const [drafts, aiPosts, onboarding, profiles, preferences, scheduledPosts, targets, notices] =
+    await Promise.all([
+      rowsOf(db, 'drafts', userId),
+      rowsOf(db, 'aiPosts', userId),
+      rowsOf(db, 'onboardingData', userId),
+      rowsOf(db, 'userProfiles', userId),
+      rowsOf(db, 'userPreferences', userId),
+      rowsOf(db, 'scheduledPosts', userId),
+      rowsOf(db, 'publishTargets', userId),
+      rowsOf(db, 'notifications', userId),
+    ]);
   return {
     drafts,
     aiPosts,
+    scheduledPosts,
+    publishTargets: targets,
+    notifications: notices,
     onboarding: onboarding[0] ?? null,
     profile: profiles[0] ?? null,
     preferences: preferences[0] ?? null,
@@ -57,7 +64,8 @@ type DeviceData = Awaited<ReturnType<typeof readDeviceData>>;
 
 /**
  * One document from the server's export and this device's copy. AI generated posts live only on
- * the device; drafts written here but not yet synced are added beside the server's.
+ * the device; drafts and scheduled posts written here but not yet synced are added beside the
+ * server's.
  */
 export function combineExport(
   server: Record<string, unknown> | null,
@@ -80,16 +88,22 @@ export function combineExport(
       preferences: device.preferences,
       drafts: device.drafts,
       ai_posts: device.aiPosts,
+      scheduled_posts: device.scheduledPosts,
+      publish_targets: device.publishTargets,
+      user_notifications: device.notifications,
     };
   }
-  const serverDrafts = Array.isArray(server.drafts) ? (server.drafts as Row[]) : [];
-  const known = new Set(serverDrafts.map((draft) => draft.id));
+  const ids = (section: unknown) =>
+    new Set((Array.isArray(section) ? (section as Row[]) : []).map((row) => row.id));
+  const knownDrafts = ids(server.drafts);
+  const knownPosts = ids(server.scheduled_posts);
   return {
     ...server,
     ...head,
     source: 'server',
     ai_posts: device.aiPosts,
-    unsynced_drafts: device.drafts.filter((draft) => !known.has(draft.id)),
+    unsynced_drafts: device.drafts.filter((draft) => !knownDrafts.has(draft.id)),
+    unsynced_scheduled_posts: device.scheduledPosts.filter((post) => !knownPosts.has(post.id)),
   };
 }
 
