@@ -17,31 +17,21 @@ const BATCH = 100;
 
 /**
  * Delivers each new user_notifications row (written by the publisher's SQL) by email and Web Push
- * through notifyUser, at most once: the delivery row is inserted before sending, so a crash
- * mid-send loses that notice's email rather than sending it twice. The bell in the app shows the
- * notice either way.
+ * through notifyUser, at most once: public.claim_notice_deliveries records the delivery before
+ * sending, so a crash mid-send loses that notice's email rather than sending it twice. The bell in
+ * the app shows the notice either way.
  */
 export async function dispatchNotices(
   ctx: NotifyContext & { db: Queryable },
   limit = BATCH,
 ): Promise<DispatchResult> {
-  const { rows } = await ctx.db.query<PendingNotice>(
-    `select n.id::text as id, n.user_id::text as user_id, n.title, n.body, n.url
-       from public.user_notifications n
-      where not exists (
-              select 1 from private.notification_deliveries d where d.notification_id = n.id)
-      order by n.created_at, n.id
-      limit $1`,
+  // The claim records the delivery first (skip locked), so two dispatchers never take one notice.
+  const { rows } = await ctx.db.query<{ claimed: PendingNotice[] | null }>(
+    'select public.claim_notice_deliveries($1) as claimed',
     [limit],
   );
   let delivered = 0;
-  for (const notice of rows) {
-    const claimed = await ctx.db.query<{ notification_id: string }>(
-      `insert into private.notification_deliveries (notification_id) values ($1)
-       on conflict (notification_id) do nothing returning notification_id`,
-      [notice.id],
-    );
-    if (claimed.rows.length === 0) continue; // another server delivered it
+  for (const notice of rows[0]?.claimed ?? []) {
     let result: unknown;
     try {
       result = await notifyUser(ctx, notice.user_id, {
@@ -55,11 +45,10 @@ export async function dispatchNotices(
       console.error(`delivering notice ${notice.id} failed: ${(e as Error).message}`);
       result = { error: 'delivery failed' };
     }
-    await ctx.db.query(
-      `update private.notification_deliveries set delivered_at = now(), result = $2::jsonb
-        where notification_id = $1`,
-      [notice.id, JSON.stringify(result)],
-    );
+    await ctx.db.query('select public.record_notice_delivery($1, $2::jsonb)', [
+      notice.id,
+      JSON.stringify(result),
+    ]);
   }
   return { delivered };
 }
