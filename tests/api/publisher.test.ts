@@ -753,6 +753,73 @@ describe('the publisher function, the timer and health', () => {
     expect((await targets(postId))[0]!.status).toBe('reminder');
   });
 
+  it('the embedded timer wakes when posts fall due, not an interval later, and drains full batches', async () => {
+    const own = await startTestServer({
+      publisher: { intervalMs: 600_000, batchSize: 2, stuckAfterMs: 300_000 },
+      social: {
+        facebookDialogUrl: fake.env.FACEBOOK_DIALOG_URL,
+        facebookGraphUrl: fake.env.FACEBOOK_GRAPH_URL,
+        facebookGraphVersion: fake.env.FACEBOOK_GRAPH_VERSION,
+        linkedinAuthUrl: fake.env.LINKEDIN_AUTH_URL,
+        linkedinApiUrl: fake.env.LINKEDIN_API_URL,
+        linkedinVersion: fake.env.LINKEDIN_VERSION,
+      },
+    });
+    // The helpers above talk to `server`: point them at this one for the test.
+    const main = server;
+    server = own;
+    try {
+      const user = await own.signedInClient();
+      const pages = await connectFacebook(user);
+      // Its first tick ran at start; the next by the interval would be ten minutes away.
+      const runs = async () => {
+        const { rows } = await own.db.query<{ runs: number; result: Record<string, unknown> }>(
+          `select runs::int, last_result as result from private.worker_runs
+            where worker = 'publisher'`,
+        );
+        return rows[0] ?? { runs: 0, result: {} };
+      };
+      await vi.waitFor(async () => expect((await runs()).runs).toBe(1), { timeout: 10_000 });
+      const dueAt = Date.now() + 2000;
+      const contents = Array.from({ length: 5 }, (_, i) => `Due together ${i} ${randomUUID()}`);
+      for (const content of contents) {
+        const [result] = await push(user.client, [
+          {
+            mutation_id: randomUUID(),
+            entity: 'scheduled_posts',
+            op: 'upsert',
+            id: randomUUID(),
+            base_version: null,
+            data: {
+              content,
+              platforms: ['facebook'],
+              account_ids: [pages[PAGE_1]!],
+              scheduled_for: new Date(dueAt).toISOString(),
+              publish_mode: 'schedule',
+            },
+          },
+        ]);
+        expect(result).toMatchObject({ status: 'applied' });
+      }
+      await vi.waitFor(
+        () => expect(fake.facebook.posts.map((p) => p.message).sort()).toEqual(contents.sort()),
+        { timeout: 8000, interval: 100 },
+      );
+      // Not before they fell due, and within a few seconds after.
+      const received = fake.facebook.posts.map((p) => Date.parse(p.created_time));
+      expect(Math.min(...received)).toBeGreaterThanOrEqual(Math.floor(dueAt / 1000) * 1000);
+      expect(Date.now() - dueAt).toBeLessThan(6000);
+      // Five due with batches of two: one tick claimed them all (2 + 2 + 1).
+      await vi.waitFor(async () => expect((await runs()).result).toMatchObject({ claimed: 5 }), {
+        timeout: 5000,
+      });
+      expect((await runs()).runs).toBe(2);
+    } finally {
+      server = main;
+      await own.close();
+    }
+  });
+
   it('the embedded timer logs its interval once, runs on its own, and survives a failed tick', async () => {
     const own = await startTestServer({ publisher: { intervalMs: 200 } });
     try {
