@@ -728,6 +728,12 @@ describe('the publisher function, the timer and health', () => {
     });
     expect((await targets(postId))[0]!.status).toBe('published');
 
+    // Full batches are claimed again in the same call: three due posts with a limit of one.
+    for (let i = 0; i < 3; i++)
+      await schedule(user, `By cron, batch ${i} ${randomUUID()}`, ['facebook'], [pages[PAGE_2]!]);
+    const drained = await fn('publisher', server.keys.serviceRoleKey, { limit: 1 });
+    expect(drained.body).toMatchObject({ claimed: 3, published: 3 });
+
     await server.publisher.tick();
     const health = await fetch(`${server.url}/functions/v1/health`, {
       headers: { Authorization: `Bearer ${server.keys.anonKey}` },

@@ -1,7 +1,12 @@
 import { readEnv, type EnvReader } from '../_shared/env.ts';
 import { json, preflight } from '../_shared/http.ts';
 import { recordHeartbeat } from '../_shared/publish/heartbeat.ts';
-import { runPublisher } from '../_shared/publish/run.ts';
+import {
+  publishBatchSize,
+  runPublisher,
+  type PublisherDeps,
+  type PublisherResult,
+} from '../_shared/publish/run.ts';
 import { adminClient } from '../_shared/supabase-admin.ts';
 
 // One publisher tick on demand: pg_cron calls it every minute on hosted Supabase
@@ -36,6 +41,28 @@ function isServiceRole(req: Request, env: EnvReader): boolean {
   return roleOf(token) === 'service_role';
 }
 
+/** A run stops claiming more after this long: pg_cron calls again the next minute. */
+const DRAIN_BUDGET_MS = 40_000;
+
+/** runPublisher again while it claims full batches (a minute's posts all go in this run). */
+async function drain(deps: PublisherDeps): Promise<PublisherResult> {
+  const batch = deps.limit ?? publishBatchSize(deps.env);
+  const started = Date.now();
+  const total = await runPublisher(deps);
+  let last = total.claimed;
+  while (last >= batch && Date.now() - started < DRAIN_BUDGET_MS) {
+    const more = await runPublisher(deps);
+    total.claimed += more.claimed;
+    total.published += more.published;
+    total.failed += more.failed;
+    total.needs_attention += more.needs_attention;
+    total.retried += more.retried;
+    total.reminders += more.reminders;
+    last = more.claimed;
+  }
+  return total;
+}
+
 export async function handler(req: Request, env: EnvReader = readEnv): Promise<Response> {
   const early = preflight(req);
   if (early) return early;
@@ -66,7 +93,7 @@ export async function handler(req: Request, env: EnvReader = readEnv): Promise<R
   const admin = adminClient(env);
   const started = new Date();
   try {
-    const result = await runPublisher({ admin, env, limit });
+    const result = await drain({ admin, env, limit });
     await recordHeartbeat(admin, 'publisher', started, new Date(), { ...result }).catch((e) =>
       console.error(`publisher: ${(e as Error).message}`),
     );
