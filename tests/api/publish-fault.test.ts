@@ -14,6 +14,7 @@ import {
 import { startTestServer, type TestServer } from './harness.ts';
 import { postDelete, postUpsert, type Target } from './publishing-helpers.ts';
 import { push, pullEntities } from './sync-helpers.ts';
+import { mulberry32 } from '../support/seeded-random.ts';
 
 /*
  * Seeded fault injection against the real embedded server, the real publisher (runPublisher) and
@@ -41,17 +42,6 @@ const ORIGIN = 'http://127.0.0.1:4173';
 const FB_REDIRECT = `${ORIGIN}/oauth/facebook`;
 const LI_REDIRECT = `${ORIGIN}/oauth/linkedin`;
 const FB_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts'];
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

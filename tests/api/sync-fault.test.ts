@@ -11,6 +11,7 @@ import { queueWrite } from '../../src/lib/sync/outbox.ts';
 import { createSupabaseTransport } from '../../src/lib/sync/transport.ts';
 import { makeDraftRecord } from '../../src/testing/factories.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { mulberry32 } from '../support/seeded-random.ts';
 
 /*
  * Seeded, randomised fault injection against the real engine, the real supabase-js transport and
@@ -22,17 +23,6 @@ import { startTestServer, type TestServer } from './harness.ts';
  */
 const RUNS = Number(process.env.SYNC_FUZZ_RUNS ?? 200);
 const BASE_SEED = Number(process.env.SYNC_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Fault = 'none' | 'drop-request' | 'drop-response' | 'server-error' | 'crash';
 

@@ -14,6 +14,7 @@ import {
   type FakeRequestLog,
   type FakeSocial,
 } from './types';
+import { mulberry32 } from '../seeded-random';
 
 /**
  * One loopback server that stands in for www.facebook.com (login dialog), graph.facebook.com,
@@ -49,17 +50,6 @@ const FAULT_KINDS = [
   'refuse',
   '500-no-store',
 ] as const satisfies readonly FakeFault['kind'][];
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The account and text of a publish request (the requests faults apply to), else null. */
 function publishOf(
