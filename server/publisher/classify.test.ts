@@ -213,5 +213,7 @@ describe('finding a post on the Page', () => {
     ];
     expect(findPost(posts, 'Hello', NOW)?.id).toBe('1_1');
     expect(findPost(posts, 'Bye', NOW)).toBeNull();
+    // A post another target already recorded as its own is not this one's.
+    expect(findPost(posts, 'Hello', NOW, new Set(['1_1']))).toBeNull();
   });
 });

@@ -426,6 +426,28 @@ describe('unknown outcomes are reconciled, never sent again', () => {
     });
   });
 
+  it('the same text posted by another target is not taken for a lost one', async () => {
+    const user = await server.signedInClient();
+    const pages = await connectFacebook(user);
+    const content = `Twice on purpose ${randomUUID()}`;
+    const first = await schedule(user, content, ['facebook'], [pages[PAGE_1]!]);
+    expect(await publisher()).toMatchObject({ published: 1 });
+    const second = await schedule(user, content, ['facebook'], [pages[PAGE_1]!]);
+    fake.faults.push({ platform: 'facebook', kind: '500-no-store' });
+
+    expect(await publisher()).toMatchObject({ needs_attention: 1, published: 0 });
+    expect(fake.facebook.posts).toHaveLength(1);
+    expect((await targets(first))[0]).toMatchObject({
+      status: 'published',
+      remote_id: fake.facebook.posts[0]!.id,
+    });
+    expect((await targets(second))[0]).toMatchObject({
+      status: 'needs_attention',
+      error_code: 'outcome_unknown',
+      remote_id: null,
+    });
+  });
+
   it('Facebook 500 without storing: not on the Page, so the user is asked to check', async () => {
     const user = await server.signedInClient();
     const pages = await connectFacebook(user);
@@ -510,17 +532,35 @@ describe('unknown outcomes are reconciled, never sent again', () => {
     expect(await publisher()).toMatchObject({ failed: 1 });
     expect((await targets(a))[0]).toMatchObject({ status: 'failed', error_code: 'duplicate' });
 
-    // The same text went out earlier today: 368 "already posted" finds it.
+    // The same text was put on the Page by hand earlier: 368 "already posted" finds it.
     const content = `Dup 368 ${randomUUID()}`;
-    await schedule(user, content, ['facebook'], [pages[PAGE_1]!]);
-    expect((await publisher()).published).toBe(1);
+    const byHand = {
+      id: `${PAGE_1}_900001`,
+      pageId: PAGE_1,
+      message: content,
+      created_time: new Date(Date.now() - 60_000).toISOString().replace(/\.\d{3}Z$/, '+0000'),
+      permalink_url: `https://www.facebook.com/${PAGE_1}/posts/900001`,
+    };
+    fake.facebook.posts.push(byHand);
     const b = await schedule(user, content, ['facebook'], [pages[PAGE_1]!]);
     fake.faults.push({ platform: 'facebook', kind: '368-duplicate' });
     expect(await publisher()).toMatchObject({ published: 1 });
     expect(fake.facebook.posts.filter((p) => p.message === content)).toHaveLength(1);
-    expect((await targets(b))[0]).toMatchObject({
-      status: 'published',
-      remote_id: fake.facebook.posts.find((p) => p.message === content)!.id,
+    expect((await targets(b))[0]).toMatchObject({ status: 'published', remote_id: byHand.id });
+
+    // Scheduled twice on purpose: the Page's copy is the first target's, so the second, refused
+    // as a repeat, failed; it is not shown as published with the other's post.
+    const twice = `Dup twice ${randomUUID()}`;
+    const first = await schedule(user, twice, ['facebook'], [pages[PAGE_1]!]);
+    expect((await publisher()).published).toBe(1);
+    const second = await schedule(user, twice, ['facebook'], [pages[PAGE_1]!]);
+    fake.faults.push({ platform: 'facebook', kind: '368-duplicate' });
+    expect(await publisher()).toMatchObject({ failed: 1, published: 0 });
+    expect((await targets(first))[0]).toMatchObject({ status: 'published' });
+    expect((await targets(second))[0]).toMatchObject({
+      status: 'failed',
+      error_code: 'duplicate',
+      remote_id: null,
     });
   });
 

@@ -105,11 +105,22 @@ export function parseGraphTime(value: string | null): number | null {
 }
 
 /** The post with exactly this text created at or after `since` (ms), if the Page has one. */
-export function findPost(posts: PagePost[], content: string, since: number): PagePost | null {
+export function findPost(
+  posts: PagePost[],
+  content: string,
+  since: number,
+  exclude: ReadonlySet<string> = new Set(),
+): PagePost | null {
   for (const p of posts) {
     const created = parseGraphTime(p.createdTime);
     // Graph may trim what it stores; nothing else about the text may differ.
-    if (p.message?.trim() === content.trim() && created !== null && created >= since) return p;
+    if (
+      p.message?.trim() === content.trim() &&
+      created !== null &&
+      created >= since &&
+      !exclude.has(p.id)
+    )
+      return p;
   }
   return null;
 }

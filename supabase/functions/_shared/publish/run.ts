@@ -295,7 +295,11 @@ async function reconcileFacebook(
   }
   if (listing?.ok) {
     const since = Math.min(Date.parse(t.claimed_at), Date.parse(t.due_at)) - RECONCILE_SLACK_MS;
-    const found = findPost(listing.posts, t.content, since);
+    // The same text published on purpose by another target (twice in ten minutes) is that
+    // target's post, not this one's.
+    const taken = await remoteIdsOfOthers(run.deps.admin, t, listing.posts);
+    if (!taken) return needsAttention('Facebook', t, why);
+    const found = findPost(listing.posts, t.content, since, taken);
     if (found) return { kind: 'published', remoteId: found.id, permalink: found.permalink };
     if (why === 'duplicate') {
       return {
@@ -306,6 +310,29 @@ async function reconcileFacebook(
     }
   }
   return needsAttention('Facebook', t, why);
+}
+
+/**
+ * The listed posts that other targets of the same Page already recorded as theirs; null when that
+ * cannot be read.
+ */
+async function remoteIdsOfOthers(
+  admin: SupabaseClient,
+  t: ClaimedTarget,
+  posts: { id: string }[],
+): Promise<Set<string> | null> {
+  if (posts.length === 0 || !t.account_id) return new Set();
+  const { data, error } = await admin
+    .from('publish_targets')
+    .select('remote_id')
+    .in(
+      'remote_id',
+      posts.map((p) => p.id),
+    )
+    .eq('account_id', t.account_id)
+    .neq('id', t.id);
+  if (error) return null;
+  return new Set((data ?? []).map((row) => String((row as { remote_id: unknown }).remote_id)));
 }
 
 function needsAttention(name: string, t: ClaimedTarget, why: string): Final {
