@@ -32,7 +32,7 @@ import {
   type ScheduledPostStatus,
   type TargetStatus,
 } from '../publishing';
-import { selectParkedEntries, selectSyncOnline, windowFocused } from '../sync';
+import { selectParkedEntries, selectSyncOnline, pullRequested } from '../sync';
 import { EditPostDialog } from './edit-post-dialog';
 import { MarkPostedDialog } from './mark-posted-dialog';
 import {
@@ -160,7 +160,7 @@ export function ScheduledPosts() {
     if (outcome.kind === 'done') {
       say('success', success);
       // The server changed the target: fetch it now instead of at the next pull.
-      dispatch(windowFocused());
+      dispatch(pullRequested());
     } else if (outcome.kind === 'offline') say('warning', OFFLINE_ACTION_MESSAGE);
     else say('error', outcome.message);
   };

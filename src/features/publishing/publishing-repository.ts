@@ -1,7 +1,7 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import { getAppDb, type AppDb, type DraftPlatform, type PublishMode } from '../../lib/db';
 import { writeSynced, type ThunkDispatcher } from '../../lib/sync/write';
-import { windowFocused } from '../sync';
+import { pullRequested } from '../sync';
 import {
   isPostLocked,
   publishingLoaded,
@@ -66,7 +66,7 @@ type GetState = () => unknown;
  * The server (re)builds a post's targets as it takes the write: asking for a pull now makes the
  * engine pull in the same pass as the push, so the targets show without waiting.
  */
-const pullTargets = (dispatch: ThunkDispatcher) => dispatch(windowFocused());
+const pullTargets = (dispatch: ThunkDispatcher) => dispatch(pullRequested());
 
 function publishingState(getState: GetState): PublishingState {
   return (getState() as { publishing: PublishingState }).publishing;

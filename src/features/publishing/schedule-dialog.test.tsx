@@ -11,7 +11,7 @@ import { signedIn } from '../auth';
 import { rememberAccounts, type SocialAccount } from '../social';
 import { ScheduleDialog, type SchedulePostSource } from './schedule-dialog';
 import { usePublishingPull } from './use-publishing-pull';
-import { windowFocused } from '../sync';
+import { pullRequested } from '../sync';
 
 const USER_ID = '3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a';
 let db: AppDb;
@@ -203,7 +203,7 @@ describe('usePublishingPull', () => {
     const original = store.dispatch;
     // Count the pulls the hook asks for.
     const counting = ((action: unknown) => {
-      if (windowFocused.match(action as never)) seen.push('pull');
+      if (pullRequested.match(action as never)) seen.push('pull');
       return original(action as never);
     }) as typeof store.dispatch;
     const wrapped = { ...store, dispatch: counting };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { selectAuthStatus } from '../auth';
-import { selectSyncOnline, windowFocused } from '../sync';
+import { selectSyncOnline, pullRequested } from '../sync';
 import { needsFrequentPull } from './publishing-slice';
 
 /** How often the app pulls while a post is about to go out or is going out. */
@@ -21,8 +21,8 @@ export function usePublishingPull(intervalMs: number = PUBLISHING_PULL_MS): void
     const timer = setInterval(() => {
       const state = store.getState();
       if (selectAuthStatus(state) !== 'signedIn' || !selectSyncOnline(state) || !visible()) return;
-      // The engine's pull on focus: asks the leader tab to pull now.
-      if (needsFrequentPull(state, Date.now())) dispatch(windowFocused());
+      // Asks the leader tab to pull now.
+      if (needsFrequentPull(state, Date.now())) dispatch(pullRequested());
     }, intervalMs);
     return () => clearInterval(timer);
   }, [dispatch, store, intervalMs]);

@@ -132,7 +132,7 @@ describe('Settings › Integrations › Social Media Platforms', () => {
     expect(within(overview).getByText('3 connected')).toBeInTheDocument();
     expect(connect).toBeEnabled();
     // The profile's setup flag changed on the server: the sync engine is asked for a pull.
-    expect(recorder.actions.map((a) => a.type)).toContain('sync/windowFocused');
+    expect(recorder.actions.map((a) => a.type)).toContain('sync/pullRequested');
 
     const first = [...pages].sort((a, b) => a.name.localeCompare(b.name))[0]!;
     await user.click(within(facebook).getByRole('button', { name: `Disconnect ${first.name}` }));

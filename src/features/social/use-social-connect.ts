@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { getSupabase } from '../../lib/supabase';
-import { windowFocused } from '../sync';
+import { pullRequested } from '../sync';
 import { loadCredentials, selectCredential, selectCredentialsStatus } from './credentials-slice';
 import { functionErrorText } from './function-error';
 import {
@@ -124,7 +124,7 @@ export function useSocialConnect(platform: SocialPlatform, options: SocialConnec
     // server: read the credentials again and ask the sync engine for a pull, as on a return to
     // the window, so the profile (and the settings' first-run guidance) follow.
     void dispatch(loadCredentials());
-    dispatch(windowFocused());
+    dispatch(pullRequested());
   }, [dispatch, navigate, platform, store]);
 
   const connect = useCallback(async () => {

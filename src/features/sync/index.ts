@@ -5,6 +5,7 @@ export {
   syncRetryRequested,
   syncDiscardRequested,
   windowFocused,
+  pullRequested,
   selectSyncIndicator,
   selectWaitingCount,
   selectParkedEntries,

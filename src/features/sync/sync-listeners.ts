@@ -1,4 +1,4 @@
-import type { Dispatch } from '@reduxjs/toolkit';
+import { isAnyOf, type Dispatch } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/store-types';
 import { appStarted } from '../../lib/app-lifecycle';
 import type { AppDb } from '../../lib/db';
@@ -14,6 +14,7 @@ import {
   syncRetryRequested,
   syncStatusChanged,
   windowFocused,
+  pullRequested,
   type SyncState,
 } from './sync-slice';
 
@@ -222,7 +223,7 @@ export function addSyncListeners(
       },
     }),
     startAppListening({
-      actionCreator: windowFocused,
+      matcher: isAnyOf(windowFocused, pullRequested),
       effect: (_action, api) => {
         controllerOf(api).engine?.requestPull();
       },

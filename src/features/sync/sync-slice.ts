@@ -87,6 +87,8 @@ export const syncRetryRequested = createAction<{ seqs?: number[] }>('sync/retryR
 export const syncDiscardRequested = createAction<{ seqs: number[] }>('sync/discardRequested');
 /** The window came back into view: a good moment to pull. */
 export const windowFocused = createAction('sync/windowFocused');
+/** A feature expects server changes now (its own write went out, a post is due): pull. */
+export const pullRequested = createAction('sync/pullRequested');
 
 export type SyncIndicatorState =
   | { kind: 'offline'; waiting: number }

@@ -17,6 +17,7 @@ import {
   syncDiscardRequested,
   syncRetryRequested,
   windowFocused,
+  pullRequested,
 } from '.';
 
 const ALICE = { id: 'alice-id', email: 'alice@example.com', firstName: 'Alice', lastName: 'Bloom' };
@@ -114,7 +115,10 @@ describe('sync listeners', () => {
     expect(server.rows.size).toBe(2);
   });
 
-  it('pulls on window focus', async () => {
+  it.each([
+    ['on window focus', windowFocused],
+    ['when a feature asks for one', pullRequested],
+  ])('pulls %s', async (_when, action) => {
     const store = await bootedStore();
     store.dispatch(signedIn(ALICE));
     await vi.waitFor(() => expect(transportsFor).toHaveLength(1));
@@ -128,7 +132,7 @@ describe('sync listeners', () => {
       base_version: null,
       data: { content: 'from the laptop' },
     });
-    store.dispatch(windowFocused());
+    store.dispatch(action());
     await vi.waitFor(() =>
       expect(selectAllDrafts(store.getState()).map((d) => d.content)).toEqual(['from the laptop']),
     );
