@@ -5,12 +5,12 @@ import { selectSyncOnline, pullRequested } from '../sync';
 import { needsFrequentPull } from './publishing-slice';
 
 /** How often the app pulls while a post is about to go out or is going out. */
-export const PUBLISHING_PULL_MS = 15_000;
+export const PUBLISHING_PULL_MS = 5_000;
 
 const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
 /**
- * Pulls every 15 s while any target is publishing or due within the next two minutes, so the user
+ * Pulls every 5 s while any target is publishing or due within the next two minutes, so the user
  * sees the post go out without reloading. Only while the page is visible, online and signed in;
  * otherwise the usual pulls (focus, reconnect) apply.
  */
