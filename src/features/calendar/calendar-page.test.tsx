@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { makeStore } from '../../app/store';
@@ -35,6 +35,8 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  // The app goes before its database does: a read still under way then has no one to tell.
+  cleanup();
   delete (navigator as { clipboard?: unknown }).clipboard;
   setAppDb(undefined);
   db.close();

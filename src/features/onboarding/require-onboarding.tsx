@@ -64,9 +64,16 @@ export function RequireOnboarding() {
 
   useEffect(() => {
     if (!userId || !rehydrated) return;
+    let cancelled = false;
     loadRepository()
       .then(({ loadLocalOnboarding }) => dispatch(loadLocalOnboarding(userId)))
-      .catch((error: unknown) => console.error('Could not read the onboarding answers', error));
+      .catch((error: unknown) => {
+        // Gone already (signed out, device data cleared): nobody waits for this read.
+        if (!cancelled) console.error('Could not read the onboarding answers', error);
+      });
+    return () => {
+      cancelled = true;
+    };
   }, [userId, rehydrated, parked, waiting, dispatch]);
 
   // The cached flag follows the verdict: "true" when complete, removed when not (§4).
