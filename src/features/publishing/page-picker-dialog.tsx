@@ -52,7 +52,7 @@ function PickerBody({ open, choices, manual, busy, onCancel, onConfirm }: PagePi
     });
   }
 
-  function confirm() {
+  function handleConfirm() {
     setTried(true);
     if (missing.length > 0) return;
     onConfirm(choices.flatMap((c) => c.accounts.filter((a) => chosen.has(a.id)).map((a) => a.id)));
@@ -112,7 +112,7 @@ function PickerBody({ open, choices, manual, busy, onCancel, onConfirm }: PagePi
         <Button onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={confirm} disabled={busy}>
+        <Button variant="contained" onClick={handleConfirm} disabled={busy}>
           Schedule
         </Button>
       </DialogActions>
