@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, setUpAppTests, signedIn } from '../../testing/app-test-support';
 
 // The first visit to the lazily loaded settings page compiles it: allow more than a second.
@@ -36,7 +36,10 @@ describe('privacy tab', () => {
     const { user } = openPrivacy();
     const update = await screen.findByRole('button', { name: 'Update Security' });
     await user.click(update);
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields');
+    // The checks run in the submit handler, which may finish after the click returns.
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields'),
+    );
     const current = screen.getByLabelText(/^Current password/, { selector: 'input' });
     expect(current).toHaveAttribute('aria-invalid', 'true');
 
@@ -45,13 +48,17 @@ describe('privacy tab', () => {
     await user.type(screen.getByLabelText(/^New password/, { selector: 'input' }), 'abc');
     await user.type(screen.getByLabelText(/^Confirm new password/, { selector: 'input' }), 'abc');
     await user.click(update);
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Password must be at least 6 characters long',
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Password must be at least 6 characters long',
+      ),
     );
 
     await user.type(screen.getByLabelText(/^New password/, { selector: 'input' }), 'def');
     await user.click(update);
-    expect(screen.getByRole('alert')).toHaveTextContent('The new passwords do not match.');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('The new passwords do not match.'),
+    );
   });
 
   it('enables Delete only once the confirmation word is typed, and Cancel closes the dialog', async () => {
