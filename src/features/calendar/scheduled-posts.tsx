@@ -34,6 +34,7 @@ import {
 } from '../publishing';
 import { selectParkedEntries, selectSyncOnline, pullRequested } from '../sync';
 import { EditPostDialog } from './edit-post-dialog';
+import { postStatus } from './post-status';
 import { MarkPostedDialog } from './mark-posted-dialog';
 import {
   markTargetPosted,
@@ -93,25 +94,7 @@ const TARGET_STATUS: Record<TargetStatus, { label: string; color: ChipProps['col
 
 const UPCOMING: readonly ScheduledPostStatus[] = ['scheduled', 'publishing'];
 
-/**
- * A post's status as its targets say, by the server's own rule; the post row's copy when its
- * targets are not here yet. The two can differ for a moment (rows pulled in different pages), and
- * the targets are what the user acts on.
- */
-export function postStatus(
-  post: Pick<ScheduledPost, 'status'>,
-  targets: readonly Pick<PublishTarget, 'status'>[],
-): ScheduledPostStatus {
-  if (targets.length === 0) return post.status;
-  const all = (ok: TargetStatus[]) => targets.every((t) => ok.includes(t.status));
-  const any = (ok: TargetStatus[]) => targets.some((t) => ok.includes(t.status));
-  if (all(['cancelled'])) return 'cancelled';
-  if (any(['needs_attention', 'reminder'])) return 'needs_attention';
-  if (any(['failed'])) return 'failed';
-  if (all(['published', 'posted', 'cancelled'])) return 'published';
-  if (!all(['scheduled', 'cancelled'])) return 'publishing';
-  return 'scheduled';
-}
+export { postStatus };
 
 /** Upcoming posts soonest first, then the rest most recent first. */
 export function arrangePosts(

@@ -1,0 +1,183 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { useAppSelector } from '../../app/hooks';
+import type { DraftPlatform } from '../../lib/platforms';
+import { selectAllAiPosts, type AiPost, type AiPostsState } from '../ai-posts';
+import { selectAllDrafts, type Draft, type DraftsState } from '../drafts';
+import {
+  isPostLocked,
+  selectScheduledPosts,
+  selectTargetsByPost,
+  type PublishingState,
+  type PublishTarget,
+  type ScheduledPost,
+  type ScheduledPostStatus,
+} from '../publishing';
+import { postStatus } from './post-status';
+
+export type CalendarStatus =
+  | 'scheduled'
+  | 'publishing'
+  | 'published'
+  | 'failed'
+  | 'needs-attention'
+  | 'draft'
+  | 'in-review';
+
+export type CalendarItemKind = 'scheduled-post' | 'draft' | 'ai-post';
+
+/** One entry of the calendar and of the dashboard's upcoming posts, whatever it comes from. */
+export interface CalendarItem {
+  /** `${kind}:${sourceId}` */
+  key: string;
+  kind: CalendarItemKind;
+  /** ScheduledPost.id, DraftRecord.id or AiPost.id. */
+  sourceId: string;
+  /** The first line of the text, cut. */
+  title: string;
+  content: string;
+  platforms: DraftPlatform[];
+  /** ISO instant. */
+  at: string;
+  status: CalendarStatus;
+  /** A manual target waits for the user (Copy text / Mark as posted). */
+  reminder: boolean;
+  /** Whether it may be moved to another day from the calendar. */
+  movable: boolean;
+  editHref: string;
+}
+
+export const CALENDAR_STATUSES: readonly CalendarStatus[] = [
+  'scheduled',
+  'publishing',
+  'published',
+  'failed',
+  'needs-attention',
+  'draft',
+  'in-review',
+];
+
+export const CALENDAR_STATUS_LABELS: Record<CalendarStatus, string> = {
+  scheduled: 'Scheduled',
+  publishing: 'Publishing',
+  published: 'Published',
+  failed: 'Failed',
+  'needs-attention': 'Needs attention',
+  draft: 'Draft',
+  'in-review': 'In review',
+};
+
+export const TITLE_LENGTH = 60;
+
+/** The first non-empty line of a post, cut to TITLE_LENGTH characters. */
+export function itemTitle(content: string): string {
+  const line =
+    content
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .find((l) => l.length > 0) ?? '';
+  const chars = [...line];
+  return chars.length > TITLE_LENGTH ? `${chars.slice(0, TITLE_LENGTH - 1).join('')}…` : line;
+}
+
+const POST_STATUS: Record<Exclude<ScheduledPostStatus, 'cancelled'>, CalendarStatus> = {
+  scheduled: 'scheduled',
+  publishing: 'publishing',
+  published: 'published',
+  failed: 'failed',
+  needs_attention: 'needs-attention',
+};
+
+export function scheduledPostItem(
+  post: ScheduledPost,
+  targets: readonly PublishTarget[],
+): CalendarItem | null {
+  // The same rule as the Scheduled posts list, so the grid and the list never disagree.
+  const status = postStatus(post, targets);
+  if (status === 'cancelled') return null;
+  return {
+    key: `scheduled-post:${post.id}`,
+    kind: 'scheduled-post',
+    sourceId: post.id,
+    title: itemTitle(post.content),
+    content: post.content,
+    platforms: [...post.platforms],
+    at: post.scheduledFor,
+    status: POST_STATUS[status],
+    reminder: targets.some((t) => t.kind === 'manual' && t.status === 'reminder'),
+    movable: status === 'scheduled' && !isPostLocked(targets),
+    editHref: `/create?editPost=${encodeURIComponent(post.id)}`,
+  };
+}
+
+export function draftItem(draft: Draft): CalendarItem | null {
+  if (draft.status !== 'draft' || !draft.scheduledFor) return null;
+  return {
+    key: `draft:${draft.id}`,
+    kind: 'draft',
+    sourceId: draft.id,
+    title: itemTitle(draft.content),
+    content: draft.content,
+    platforms: [...draft.platforms],
+    at: draft.scheduledFor,
+    status: 'draft',
+    reminder: false,
+    movable: true,
+    editHref: `/create?editDraft=${encodeURIComponent(draft.id)}`,
+  };
+}
+
+export function aiPostItem(post: AiPost): CalendarItem | null {
+  // suggestedFor arrives with the synced AI posts; older rows on a device may not have it yet.
+  const suggestedFor = (post as { suggestedFor?: string | null }).suggestedFor ?? null;
+  if (!suggestedFor || (post.status !== 'pending-review' && post.status !== 'needs-revision'))
+    return null;
+  return {
+    key: `ai-post:${post.id}`,
+    kind: 'ai-post',
+    sourceId: post.id,
+    title: itemTitle(post.content),
+    content: post.content,
+    platforms: [...post.platforms],
+    at: suggestedFor,
+    status: 'in-review',
+    reminder: false,
+    // Its time is only a suggestion until it is approved and scheduled from the review.
+    movable: false,
+    editHref: `/create?aiPost=${encodeURIComponent(post.id)}`,
+  };
+}
+
+type CalendarRoot = { publishing: PublishingState; drafts: DraftsState; aiPosts: AiPostsState };
+
+const byTime = (a: CalendarItem, b: CalendarItem) =>
+  Date.parse(a.at) - Date.parse(b.at) || a.key.localeCompare(b.key);
+
+/** Every dated post of the user on this device, soonest first. */
+export const selectCalendarItems = createSelector(
+  [
+    (state: CalendarRoot) => selectScheduledPosts(state),
+    (state: CalendarRoot) => selectTargetsByPost(state),
+    (state: CalendarRoot) => selectAllDrafts(state),
+    (state: CalendarRoot) => selectAllAiPosts(state),
+  ],
+  (posts, targetsByPost, drafts, aiPosts): CalendarItem[] => {
+    const items: CalendarItem[] = [];
+    for (const post of posts) {
+      const item = scheduledPostItem(post, targetsByPost[post.id] ?? []);
+      if (item) items.push(item);
+    }
+    for (const draft of drafts) {
+      const item = draftItem(draft);
+      if (item) items.push(item);
+    }
+    for (const post of aiPosts) {
+      const item = aiPostItem(post);
+      if (item) items.push(item);
+    }
+    return items.sort(byTime);
+  },
+);
+
+export function useCalendarItems(): CalendarItem[] {
+  return useAppSelector(selectCalendarItems);
+}
