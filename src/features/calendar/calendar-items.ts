@@ -12,16 +12,11 @@ import {
   type ScheduledPost,
   type ScheduledPostStatus,
 } from '../publishing';
+import { addDays, dayOfInstant, todayIn } from './month-grid';
 import { postStatus } from './post-status';
 
 export type CalendarStatus =
-  | 'scheduled'
-  | 'publishing'
-  | 'published'
-  | 'failed'
-  | 'needs-attention'
-  | 'draft'
-  | 'in-review';
+  'scheduled' | 'publishing' | 'published' | 'failed' | 'needs-attention' | 'draft' | 'in-review';
 
 export type CalendarItemKind = 'scheduled-post' | 'draft' | 'ai-post';
 
@@ -180,4 +175,19 @@ export const selectCalendarItems = createSelector(
 
 export function useCalendarItems(): CalendarItem[] {
   return useAppSelector(selectCalendarItems);
+}
+
+/** The items on today and the next `days - 1` days in the zone, soonest first. */
+export function upcomingItems(
+  items: readonly CalendarItem[],
+  timeZone: string,
+  now: Date,
+  days = 7,
+): CalendarItem[] {
+  const first = todayIn(timeZone, now);
+  const last = addDays(first, days - 1);
+  return items.filter((item) => {
+    const day = dayOfInstant(item.at, timeZone);
+    return day !== null && day >= first && day <= last;
+  });
 }

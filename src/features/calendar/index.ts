@@ -6,4 +6,6 @@ export {
   type CalendarItem,
   type CalendarItemKind,
   type CalendarStatus,
+  upcomingItems,
 } from './calendar-items';
+export { CalendarStatusChip, ItemBadges } from './item-chips';
