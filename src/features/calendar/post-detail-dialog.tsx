@@ -1,0 +1,423 @@
+import { useId, useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  Stack,
+  Typography,
+  type ChipProps,
+} from '@mui/material';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
+import { platformLabels, type DraftPlatform } from '../../lib/platforms';
+import { useFormatters } from '../appearance';
+import {
+  selectScheduledPostById,
+  selectTargetsOfPost,
+  type PublishTarget,
+  type TargetStatus,
+} from '../publishing';
+import { pullRequested, selectSyncOnline } from '../sync';
+import { CALENDAR_STATUS_LABELS, type CalendarItem, type CalendarStatus } from './calendar-items';
+import { MarkPostedDialog } from './mark-posted-dialog';
+import {
+  markTargetPosted,
+  OFFLINE_ACTION_MESSAGE,
+  publishTargetAgain,
+  type TargetActionOutcome,
+} from './target-actions';
+
+export const postDetailTexts = {
+  close: 'Close',
+  untitled: 'Post',
+  status: 'Status',
+  planned: 'Planned for',
+  suggested: 'Suggested for',
+  platforms: 'Platforms',
+  targets: 'Where it goes',
+  published: 'Published',
+  viewPost: 'View post',
+  publishYourself: 'Publish it yourself',
+  checkPage: 'Check your page before posting again',
+  failedFallback: 'The post could not be published.',
+  copyText: 'Copy text',
+  copied: 'Text copied.',
+  copyFailed: 'Could not copy the text. Select it and copy it yourself.',
+  markPosted: 'Mark as posted',
+  markedPosted: 'Marked as posted.',
+  retry: 'Retry',
+  publishAgain: 'Publish again',
+  publishAgainTitle: 'Publish again?',
+  publishAgainMessage:
+    'Check your page first: if the post is already there, publishing again posts it twice.',
+  queuedAgain: 'The post will be published again in a moment.',
+  notOnDevice: 'This post is no longer on this device.',
+};
+
+const STATUS_COLORS: Record<CalendarStatus, ChipProps['color']> = {
+  scheduled: 'info',
+  publishing: 'info',
+  published: 'success',
+  failed: 'error',
+  'needs-attention': 'warning',
+  draft: 'default',
+  'in-review': 'secondary',
+};
+
+/** A target's state in words, as the calendar's list says it. */
+export const TARGET_STATE: Record<TargetStatus, { label: string; color: ChipProps['color'] }> = {
+  scheduled: { label: 'Scheduled', color: 'default' },
+  publishing: { label: 'Publishing', color: 'info' },
+  published: { label: 'Published', color: 'success' },
+  failed: { label: 'Failed', color: 'error' },
+  needs_attention: { label: 'Needs attention', color: 'warning' },
+  cancelled: { label: 'Cancelled', color: 'default' },
+  reminder: { label: 'Time to post', color: 'warning' },
+  posted: { label: 'Posted', color: 'success' },
+};
+
+const isWebLink = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
+
+type Confirm = { kind: 'again'; target: PublishTarget } | { kind: 'posted'; target: PublishTarget };
+
+/**
+ * A calendar entry in full: its text, when it is planned, its status and, for a scheduled post,
+ * each place it goes with how it went and what the user can do about it.
+ */
+export function PostDetailDialog({
+  item,
+  onClose,
+}: {
+  item: CalendarItem | null;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  // The dialog keeps showing the entry while it fades out.
+  const [shown, setShown] = useState(item);
+  if (item && item !== shown) setShown(item);
+  return (
+    <Dialog
+      open={item !== null}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
+      {shown && <DetailBody item={shown} titleId={titleId} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function DetailBody({
+  item,
+  titleId,
+  onClose,
+}: {
+  item: CalendarItem;
+  titleId: string;
+  onClose: () => void;
+}) {
+  const { formatDateTime } = useFormatters();
+  const isPost = item.kind === 'scheduled-post';
+  // The store's copy: the text or time may have changed since the calendar listed it.
+  const post = useAppSelector((state) =>
+    isPost ? selectScheduledPostById(state, item.sourceId) : undefined,
+  );
+  const targets = useAppSelector(selectTargetsOfPost(item.sourceId));
+  const content = post?.content ?? item.content;
+  const at = post?.scheduledFor ?? item.at;
+  const platforms = post?.platforms ?? item.platforms;
+
+  return (
+    <>
+      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+        {item.title || postDetailTexts.untitled}
+      </DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', alignItems: 'center' }}
+          >
+            <Chip
+              size="small"
+              variant="outlined"
+              label={CALENDAR_STATUS_LABELS[item.status]}
+              color={STATUS_COLORS[item.status]}
+              aria-label={`${postDetailTexts.status}: ${CALENDAR_STATUS_LABELS[item.status]}`}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {item.kind === 'ai-post' ? postDetailTexts.suggested : postDetailTexts.planned}{' '}
+              <time dateTime={at}>{formatDateTime(at)}</time>
+            </Typography>
+          </Stack>
+          {post?.timeRule && (
+            <Typography variant="caption" color="text.secondary">
+              {post.timeRule}
+            </Typography>
+          )}
+          {isPost && !post && <Alert severity="info">{postDetailTexts.notOnDevice}</Alert>}
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {content}
+          </Typography>
+          {isPost && targets.length > 0 ? (
+            <Targets content={content} targets={targets} />
+          ) : (
+            <PlatformChips platforms={platforms} />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{postDetailTexts.close}</Button>
+      </DialogActions>
+    </>
+  );
+}
+
+function PlatformChips({ platforms }: { platforms: readonly DraftPlatform[] }) {
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ flexWrap: 'wrap' }}
+      aria-label={postDetailTexts.platforms}
+    >
+      {platforms.map((p) => (
+        <Chip key={p} size="small" label={platformLabels[p]} />
+      ))}
+    </Stack>
+  );
+}
+
+/** Each target with its state and the actions the calendar offers for it. */
+function Targets({ content, targets }: { content: string; targets: readonly PublishTarget[] }) {
+  const dispatch = useAppDispatch();
+  const online = useAppSelector(selectSyncOnline);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const say = (severity: Notice['severity'], text: string) => setNotice(makeNotice(severity, text));
+
+  const run = async (
+    target: PublishTarget,
+    action: () => Promise<TargetActionOutcome>,
+    success: string,
+  ) => {
+    setBusy(target.id);
+    try {
+      const outcome = await action();
+      if (outcome.kind === 'done') {
+        say('success', success);
+        // The server changed the target: fetch it now instead of at the next pull.
+        dispatch(pullRequested());
+      } else if (outcome.kind === 'offline') say('warning', OFFLINE_ACTION_MESSAGE);
+      else say('error', outcome.message);
+    } finally {
+      setBusy(null);
+      setConfirm(null);
+    }
+  };
+
+  const copyText = async () => {
+    try {
+      await navigator.clipboard.writeText(content);
+      say('success', postDetailTexts.copied);
+    } catch {
+      say('error', postDetailTexts.copyFailed);
+    }
+  };
+
+  const needsNetwork = targets.some((t) =>
+    ['failed', 'needs_attention', 'reminder'].includes(t.status),
+  );
+
+  return (
+    <>
+      {!online && needsNetwork && <Alert severity="info">{OFFLINE_ACTION_MESSAGE}</Alert>}
+      <Box
+        component="ul"
+        aria-label={postDetailTexts.targets}
+        sx={{ listStyle: 'none', p: 0, m: 0 }}
+      >
+        {targets.map((target) => (
+          <TargetRow
+            key={target.id}
+            target={target}
+            disabled={busy === target.id || !online}
+            onCopy={() => void copyText()}
+            onRetry={() =>
+              void run(target, () => publishTargetAgain(target.id), postDetailTexts.queuedAgain)
+            }
+            onPublishAgain={() => setConfirm({ kind: 'again', target })}
+            onMarkPosted={() => setConfirm({ kind: 'posted', target })}
+          />
+        ))}
+      </Box>
+      <ConfirmDialog
+        open={confirm?.kind === 'again'}
+        title={postDetailTexts.publishAgainTitle}
+        message={postDetailTexts.publishAgainMessage}
+        confirmLabel={postDetailTexts.publishAgain}
+        busy={busy !== null}
+        onConfirm={() =>
+          confirm?.kind === 'again' &&
+          void run(
+            confirm.target,
+            () => publishTargetAgain(confirm.target.id),
+            postDetailTexts.queuedAgain,
+          )
+        }
+        onCancel={() => setConfirm(null)}
+      />
+      {confirm?.kind === 'posted' && (
+        <MarkPostedDialog
+          busy={busy === confirm.target.id}
+          onConfirm={(permalink) =>
+            void run(
+              confirm.target,
+              () => markTargetPosted(confirm.target.id, permalink),
+              postDetailTexts.markedPosted,
+            )
+          }
+          onClose={() => setConfirm(null)}
+        />
+      )}
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
+    </>
+  );
+}
+
+function TargetRow({
+  target,
+  disabled,
+  onCopy,
+  onRetry,
+  onPublishAgain,
+  onMarkPosted,
+}: {
+  target: PublishTarget;
+  disabled: boolean;
+  onCopy: () => void;
+  onRetry: () => void;
+  onPublishAgain: () => void;
+  onMarkPosted: () => void;
+}) {
+  const { formatDateTime } = useFormatters();
+  const name = platformLabels[target.platform];
+  const state = TARGET_STATE[target.status];
+  const small = { variant: 'outlined', size: 'small', disabled } as const;
+  const markPosted = (
+    <Button key="posted" {...small} onClick={onMarkPosted}>
+      {postDetailTexts.markPosted}
+    </Button>
+  );
+  const buttons: ReactNode[] = [];
+  let detail: ReactNode = null;
+
+  switch (target.status) {
+    case 'published':
+    case 'posted':
+      detail = target.publishedAt && (
+        <>
+          {postDetailTexts.published}{' '}
+          <time dateTime={target.publishedAt}>{formatDateTime(target.publishedAt)}</time>
+        </>
+      );
+      if (isWebLink(target.permalink))
+        buttons.push(
+          <Link
+            key="view"
+            href={target.permalink}
+            target="_blank"
+            rel="noopener noreferrer"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+          >
+            {postDetailTexts.viewPost}
+            <OpenInNew fontSize="inherit" aria-hidden />
+          </Link>,
+        );
+      break;
+    case 'failed':
+      detail = target.errorMessage ?? postDetailTexts.failedFallback;
+      buttons.push(
+        target.kind === 'auto' ? (
+          <Button key="retry" {...small} onClick={onRetry}>
+            {postDetailTexts.retry}
+          </Button>
+        ) : (
+          markPosted
+        ),
+      );
+      break;
+    case 'needs_attention':
+      detail = (
+        <>
+          <Box component="strong" sx={{ display: 'block' }}>
+            {postDetailTexts.checkPage}
+          </Box>
+          {target.errorMessage}
+        </>
+      );
+      buttons.push(
+        <Button key="again" {...small} onClick={onPublishAgain}>
+          {postDetailTexts.publishAgain}
+        </Button>,
+        markPosted,
+      );
+      break;
+    case 'reminder':
+      buttons.push(
+        // Copying needs no connection.
+        <Button key="copy" variant="outlined" size="small" onClick={onCopy}>
+          {postDetailTexts.copyText}
+        </Button>,
+        markPosted,
+      );
+      break;
+    default:
+      break;
+  }
+
+  return (
+    <Box
+      component="li"
+      sx={{ py: 1, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}
+    >
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+          {target.accountName ? `${name} · ${target.accountName}` : name}
+        </Typography>
+        <Chip size="small" variant="outlined" label={state.label} color={state.color} />
+        {target.kind === 'manual' && (
+          <Chip size="small" label={postDetailTexts.publishYourself} color="secondary" />
+        )}
+      </Stack>
+      {detail && (
+        <Typography
+          variant="body2"
+          color={target.status === 'failed' ? 'error' : 'text.secondary'}
+          component="div"
+          sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
+        >
+          {detail}
+        </Typography>
+      )}
+      {buttons.length > 0 && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+          {buttons}
+        </Stack>
+      )}
+    </Box>
+  );
+}
