@@ -256,9 +256,11 @@ test('the dashboard: header, banners, AI provider, ideas with filters, save and 
   await expect(aiPostsPanel(page)).toContainText('0 posts pending review');
 
   const upcoming = page.getByRole('region', { name: 'Upcoming Posts' });
-  await expect(upcoming).toContainText('Sample data');
+  // A new user has nothing planned yet: the panel shows their own posts, not samples.
   await expect(upcoming).toContainText('Next 7 days');
-  await expect(upcoming.getByRole('listitem')).toHaveCount(4);
+  await expect(upcoming).toContainText('No posts in the next 7 days.');
+  await expect(upcoming).not.toContainText('Sample data');
+  await expect(upcoming.getByRole('listitem')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Performance Overview' })).toContainText(
     'Sample data',
   );

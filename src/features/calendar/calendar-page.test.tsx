@@ -105,7 +105,11 @@ describe('the scheduled posts list', () => {
   it('says when there is nothing yet and leads to Create Post', async () => {
     await openCalendar([], []);
     expect(await screen.findByText(calendarTexts.empty)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create Post' })).toHaveAttribute('href', '/create');
+    const list = screen.getByRole('region', { name: 'Scheduled posts' });
+    expect(within(list).getByRole('link', { name: 'Create Post' })).toHaveAttribute(
+      'href',
+      '/create',
+    );
   });
 
   it('shows upcoming posts soonest first, then recent ones, each with its targets', async () => {

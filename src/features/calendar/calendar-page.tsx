@@ -1,5 +1,6 @@
 import { Typography } from '@mui/material';
 import { PageTitle } from '../../components/page-title';
+import { CalendarBoard } from './calendar-board';
 import { ScheduledPosts } from './scheduled-posts';
 
 export default function CalendarPage() {
@@ -9,6 +10,7 @@ export default function CalendarPage() {
       <Typography variant="h4" component="h1">
         Content Calendar
       </Typography>
+      <CalendarBoard />
       <ScheduledPosts />
     </>
   );

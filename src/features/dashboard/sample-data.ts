@@ -1,85 +1,9 @@
 import type { DraftPlatform } from '../../lib/db';
-import { dateInZone, deviceTimeZone, wallTimeToInstant } from '../../lib/intl/zoned-time';
 
 /**
- * The dashboard's sample data, as in the product spec: upcoming posts, content ideas and the
- * performance figures are not computed from the user's posts yet. Panels showing it say so.
+ * The dashboard's sample data, as in the product spec: content ideas and the performance figures
+ * are not computed from the user's posts yet. Panels showing it say so.
  */
-
-export type UpcomingStatus = 'scheduled' | 'draft' | 'in-review' | 'published';
-
-export interface UpcomingPost {
-  id: string;
-  title: string;
-  platform: DraftPlatform;
-  scheduledDate: string;
-  status: UpcomingStatus;
-  image: boolean;
-}
-
-const UPCOMING: {
-  title: string;
-  platform: DraftPlatform;
-  inDays: number;
-  at: [number, number];
-  status: UpcomingStatus;
-  image: boolean;
-}[] = [
-  {
-    title: 'Weekend special announcement',
-    platform: 'facebook',
-    inDays: 1,
-    at: [9, 0],
-    status: 'scheduled',
-    image: true,
-  },
-  {
-    title: 'Customer spotlight: Maria',
-    platform: 'instagram',
-    inDays: 2,
-    at: [14, 30],
-    status: 'in-review',
-    image: true,
-  },
-  {
-    title: '5 tips for choosing the right service',
-    platform: 'linkedin',
-    inDays: 4,
-    at: [11, 0],
-    status: 'draft',
-    image: false,
-  },
-  {
-    title: 'Behind the scenes with our team',
-    platform: 'twitter',
-    inDays: 6,
-    at: [17, 15],
-    status: 'scheduled',
-    image: false,
-  },
-];
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Sample posts spread over the next 7 days from `now`, at their times of day in `timeZone`. */
-export function upcomingPosts(
-  now: Date = new Date(),
-  timeZone: string = deviceTimeZone(),
-): UpcomingPost[] {
-  return UPCOMING.map((post, index) => ({
-    id: `upcoming-${index + 1}`,
-    title: post.title,
-    platform: post.platform,
-    status: post.status,
-    image: post.image,
-    scheduledDate:
-      wallTimeToInstant(
-        dateInZone(now, timeZone, post.inDays),
-        `${pad(post.at[0])}:${pad(post.at[1])}`,
-        timeZone,
-      ) ?? now.toISOString(),
-  }));
-}
 
 export type IdeaType = 'ai-generated' | 'recommended' | 'trending';
 

@@ -1,46 +1,50 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SectionCard } from '../../components/section-card';
 import { useFormatters } from '../appearance';
-import { SampleChip } from './sample-chip';
-import { upcomingPosts, type UpcomingStatus } from './sample-data';
+import { ItemBadges, upcomingItems, useCalendarItems } from '../calendar';
 
-const statusColors: Record<UpcomingStatus, 'success' | 'default' | 'warning' | 'info'> = {
-  scheduled: 'info',
-  draft: 'default',
-  'in-review': 'warning',
-  published: 'success',
+export const upcomingTexts = {
+  title: 'Upcoming Posts',
+  subtitle: 'Next 7 days',
+  empty: 'No posts in the next 7 days.',
 };
 
-/** Sample posts for the next 7 days. */
+/** The user's posts of today and the next 6 days (in their zone), soonest first. */
 export function UpcomingPostsPanel() {
   const { formatDateTime, timeZone } = useFormatters();
-  const posts = useMemo(() => upcomingPosts(new Date(), timeZone), [timeZone]);
+  const all = useCalendarItems();
+  const posts = useMemo(() => upcomingItems(all, timeZone, new Date()), [all, timeZone]);
   return (
-    <SectionCard title="Upcoming Posts" subtitle="Next 7 days" action={<SampleChip />}>
-      <Box component="ul" sx={{ m: 0, p: 0 }}>
-        {posts.map((post) => (
-          <Box
-            component="li"
-            key={post.id}
-            sx={{ py: 1.5, listStyle: 'none', '& + &': { borderTop: 1, borderColor: 'divider' } }}
-          >
-            <Typography variant="subtitle2" component="h3">
-              {post.title}
-            </Typography>
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 0.5 }}>
-              <Chip size="small" variant="outlined" label={post.platform} />
-              <Chip size="small" color={statusColors[post.status]} label={post.status} />
-              <Typography variant="caption" color="text.secondary">
-                {formatDateTime(post.scheduledDate)}
+    <SectionCard title={upcomingTexts.title} subtitle={upcomingTexts.subtitle}>
+      {posts.length === 0 ? (
+        <Typography color="text.secondary">{upcomingTexts.empty}</Typography>
+      ) : (
+        <Box component="ul" sx={{ m: 0, p: 0 }}>
+          {posts.map((post) => (
+            <Box
+              component="li"
+              key={post.key}
+              sx={{ py: 1.5, listStyle: 'none', '& + &': { borderTop: 1, borderColor: 'divider' } }}
+            >
+              <Typography variant="subtitle2" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+                {post.title}
               </Typography>
-            </Stack>
-          </Box>
-        ))}
-      </Box>
+              <Stack
+                direction="row"
+                sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 0.5 }}
+              >
+                <ItemBadges item={post} />
+                <Typography variant="caption" color="text.secondary">
+                  <time dateTime={post.at}>{formatDateTime(post.at)}</time>
+                </Typography>
+              </Stack>
+            </Box>
+          ))}
+        </Box>
+      )}
     </SectionCard>
   );
 }
