@@ -4,6 +4,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { aiPostsReducer } from '../features/ai-posts/ai-posts-slice';
 import { authReducer } from '../features/auth/auth-slice';
 import { draftsReducer } from '../features/drafts/drafts-slice';
+import { ideasReducer } from '../features/ideas/ideas-slice';
 import { notificationsReducer } from '../features/notifications/notifications-slice';
 import { preferencesReducer } from '../features/preferences/preferences-slice';
 import { profileReducer } from '../features/profile/profile-slice';
@@ -16,6 +17,7 @@ export const rootReducer = combineReducers({
   auth: authReducer,
   ui: persistedUiReducer,
   drafts: draftsReducer,
+  ideas: ideasReducer,
   sync: syncReducer,
   ai: persistedAiReducer,
   aiPosts: aiPostsReducer,

@@ -1,4 +1,5 @@
 import { loadDrafts, postDraftsEntity } from '../features/drafts';
+import { contentIdeasEntity, loadContentIdeas } from '../features/ideas';
 import { loadNotifications, userNotificationsEntity } from '../features/notifications';
 import { onboardingDataEntity } from '../features/onboarding';
 import { loadPreferences, userPreferencesEntity } from '../features/preferences';
@@ -15,6 +16,7 @@ export const syncEntities = createSyncRegistry([
   scheduledPostsEntity,
   publishTargetsEntity,
   userNotificationsEntity,
+  contentIdeasEntity,
 ]);
 
 /** What the features read from this device when the user changes, before the first pull. */
@@ -24,4 +26,5 @@ export const localReaders = [
   loadProfile,
   loadPublishing,
   loadNotifications,
+  loadContentIdeas,
 ];

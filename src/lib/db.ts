@@ -184,6 +184,32 @@ export interface NotificationRecord {
   updatedAt: string;
 }
 
+export type ContentIdeaType = 'ai-generated' | 'trending' | 'recommended';
+
+/**
+ * A content idea of the user (public.content_ideas): one the AI generated for their business, or
+ * one of the spec's sample ideas that they saved (`sampleKey` names it). `saved` keeps it for
+ * later; a generation's ideas share a `batchId`.
+ */
+export interface ContentIdeaRecord {
+  id: string;
+  userId: string;
+  title: string;
+  description: string;
+  type: ContentIdeaType;
+  /** How promising the idea is, 0 to 100. */
+  score: number;
+  saved: boolean;
+  savedAt: string | null;
+  /** The generation it came from; null for a saved sample idea. */
+  batchId: string | null;
+  /** The sample idea it is (its id in the dashboard's samples); null for a generated one. */
+  sampleKey: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number | null;
+}
+
 export type OutboxOp = 'upsert' | 'delete';
 /** pending: waiting to be pushed; inflight: claimed by a push (see leaseUntil); parked: rejected. */
 export type OutboxState = 'pending' | 'inflight' | 'parked';
@@ -238,6 +264,7 @@ export class AppDb extends Dexie {
   scheduledPosts!: Table<ScheduledPostRecord, string>;
   publishTargets!: Table<PublishTargetRecord, string>;
   notifications!: Table<NotificationRecord, string>;
+  contentIdeas!: Table<ContentIdeaRecord, string>;
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -259,6 +286,8 @@ export class AppDb extends Dexie {
       publishTargets: 'id, userId, postId',
       notifications: 'id, userId, createdAt',
     });
+    // Content ideas (generated and saved ones): synced.
+    this.version(6).stores({ contentIdeas: 'id, userId, createdAt' });
   }
 }
 

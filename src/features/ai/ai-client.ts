@@ -15,14 +15,18 @@ import {
   type AiSettings,
   type SettingsStorage,
 } from './ai-settings';
+import { IdeasReplyError, parseIdeasReply } from './parse-ideas';
 import { parseGenerationReply, parseHashtagsReply, parseImproveReply } from './parse-reply';
 import {
   buildGenerateRequest,
   buildHashtagsRequest,
+  buildIdeasRequest,
   buildImproveRequest,
   buildTestConnectionRequest,
   LIGHT_MODEL,
+  type BusinessProfileForGeneration,
   type ChatRequest,
+  type GeneratedIdea,
   type GenerationRequest,
   type GenerationResult,
 } from './prompt';
@@ -168,5 +172,39 @@ export async function testConnection(options: AiCallOptions = {}): Promise<Conne
       return { ok: false, kind: 'unreachable', address: error.address };
     }
     return { ok: false, kind: classifyAiError(error) };
+  }
+}
+
+/** What the Content Ideas panel says when generating ideas fails (the spec has no text for it). */
+export const ideasMessages = {
+  failed: 'Failed to generate ideas. Please try again.',
+  unusable: "The AI's reply had no ideas we could use. Please try again.",
+} as const;
+
+const IDEAS_TIMEOUT_MS = 60_000;
+
+/**
+ * A handful of content ideas for the business, in one request. Throws an AiError whose message
+ * is the text to show: a reply without usable ideas stores nothing.
+ */
+export async function generateIdeas(
+  profile: BusinessProfileForGeneration | null,
+  options: AiCallOptions = {},
+): Promise<GeneratedIdea[]> {
+  try {
+    const settings = requireSettings(options);
+    const reply = await complete(settings, buildIdeasRequest(profile, settings.model), options, {
+      timeoutMs: IDEAS_TIMEOUT_MS,
+      maxRetries: 1,
+    });
+    return parseIdeasReply(reply);
+  } catch (error) {
+    if (error instanceof IdeasReplyError) {
+      throw new AiError('empty-reply', ideasMessages.unusable, { cause: error });
+    }
+    const kind = classifyAiError(error);
+    throw new AiError(kind, kind === 'key-missing' ? aiMessages.keyMissing : ideasMessages.failed, {
+      cause: error,
+    });
   }
 }

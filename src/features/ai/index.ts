@@ -21,6 +21,8 @@ export {
 export { aiPersist } from './ai-persist';
 export {
   generateHashtags,
+  generateIdeas,
+  ideasMessages,
   generatePost,
   improvePost,
   testConnection,
@@ -32,6 +34,7 @@ export { SettingsLinkedText } from './settings-link-text';
 export { extractHashtags } from './parse-reply';
 export {
   type BusinessProfileForGeneration,
+  type GeneratedIdea,
   type GenerationRequest,
   type GenerationResult,
 } from './prompt';

@@ -1,4 +1,5 @@
 import { DEFAULT_MODEL } from './ai-settings';
+import type { ContentIdeaType } from '../../lib/db';
 
 import type { DraftPlatform } from '../../lib/platforms';
 
@@ -173,5 +174,50 @@ export function buildTestConnectionRequest(model = LIGHT_MODEL): ChatRequest {
     model,
     messages: [{ role: 'user', content: 'Hello' }],
     max_tokens: 5,
+  };
+}
+
+/** A content idea as the AI suggests it, checked and brought into range (parse-ideas.ts). */
+export interface GeneratedIdea {
+  title: string;
+  description: string;
+  type: ContentIdeaType;
+  /** 0 to 100. */
+  score: number;
+}
+
+/** How many ideas one request asks for. */
+export const IDEAS_PER_REQUEST = 6;
+
+const IDEAS_SYSTEM = [
+  'You are a social media strategist for small businesses.',
+  'You suggest post ideas that fit the business and its audience.',
+  'Reply with JSON only, no other text, in exactly this shape:',
+  '{"ideas": [{"title": "a short title", "description": "one or two sentences", ' +
+    '"type": "ai-generated", "score": 85}]}',
+  'type is one of: ai-generated (an original idea for this business), trending (rides a current ' +
+    'trend or season), recommended (a proven kind of post for this type of business).',
+  'score is how promising the idea is, as a whole number from 0 to 100.',
+  'Titles are at most 80 characters; descriptions at most 200.',
+].join('\n');
+
+/** One request for a handful of content ideas, shaped by the business profile when there is one. */
+export function buildIdeasRequest(
+  profile: BusinessProfileForGeneration | null | undefined,
+  model = DEFAULT_MODEL,
+  count = IDEAS_PER_REQUEST,
+): ChatRequest {
+  const lines = [
+    `Suggest ${count} social media content ideas for this business, with a mix of the three types.`,
+    ...profileSection(profile),
+  ];
+  return {
+    model,
+    messages: [
+      { role: 'system', content: IDEAS_SYSTEM },
+      { role: 'user', content: lines.join('\n') },
+    ],
+    temperature: 0.8,
+    max_tokens: 1000,
   };
 }

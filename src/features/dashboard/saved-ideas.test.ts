@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CONTENT_IDEAS } from './sample-data';
-import { readSavedIdeas, SAVED_IDEA_KEY, saveIdea } from './saved-ideas';
+import { forgetSavedIdeas, readSavedIdeas, SAVED_IDEA_KEY, saveIdea } from './saved-ideas';
 
 function memory(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
   return {
     getItem: (key: string) => values.get(key) ?? null,
     setItem: (key: string, value: string) => void values.set(key, value),
+    removeItem: (key: string) => void values.delete(key),
   };
 }
 
@@ -50,5 +51,17 @@ describe('saved ideas', () => {
 
   it('throws where the device keeps nothing, so the screen can say so', () => {
     expect(() => saveIdea(first, ada, null)).toThrow();
+  });
+
+  it('forgets one user’s saved ideas once they are kept elsewhere, and the key with the last', () => {
+    const storage = memory();
+    saveIdea(first, ada, storage);
+    saveIdea(second, bob, storage);
+    forgetSavedIdeas(ada, storage);
+    expect(readSavedIdeas(ada, storage)).toEqual([]);
+    expect(readSavedIdeas(bob, storage).map((idea) => idea.id)).toEqual([second.id]);
+    forgetSavedIdeas(bob, storage);
+    expect(storage.getItem(SAVED_IDEA_KEY)).toBeNull();
+    expect(() => forgetSavedIdeas(ada, null)).not.toThrow();
   });
 });
