@@ -8,8 +8,17 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { extractHashtags } from '../ai';
 import { displayName, selectCurrentUser } from '../auth';
-import { ComposeHeader } from './compose-header';
-import type { ComposeInitial } from './compose-initial';
+import {
+  POST_LOCKED_MESSAGE,
+  scheduleMessages,
+  selectScheduledPostById,
+  selectTargetsByPost,
+  useOptimalTime,
+  useScheduleFlow,
+} from '../publishing';
+import { selectParkedEntries } from '../sync';
+import { ComposeHeader, type ComposeSubject } from './compose-header';
+import { scheduledPostLocked, type ComposeInitial } from './compose-initial';
 import { composeMessages, validateSchedule } from './compose-validation';
 import { GeneratePanel } from './generate-panel';
 import { PlatformsSection } from './platforms-section';
@@ -23,7 +32,28 @@ import { useComposeUrlSync } from './use-compose-url-sync';
 import { useGeneratePost } from './use-generate-post';
 import { useSaveDraft } from './use-save-draft';
 import { useScheduleZone } from './use-schedule-zone';
-import { scheduleMessages, useOptimalTime, useScheduleFlow } from '../publishing';
+import { useUpdatePost } from './use-update-post';
+
+/**
+ * Whether the scheduled post on the form has started publishing, as this device now knows it, or
+ * the server refused a change of it for that reason.
+ */
+function usePostLocked(postId: string | null, lockedAtOpen: boolean): boolean {
+  const post = useAppSelector((state) =>
+    postId ? selectScheduledPostById(state, postId) : undefined,
+  );
+  const targets = useAppSelector(selectTargetsByPost);
+  const refused = useAppSelector(selectParkedEntries).some(
+    (entry) =>
+      entry.entity === 'scheduled_posts' &&
+      entry.entityId === postId &&
+      entry.error.message === POST_LOCKED_MESSAGE,
+  );
+  if (!postId) return false;
+  return (
+    lockedAtOpen || refused || (post ? scheduledPostLocked(post, targets[postId] ?? []) : false)
+  );
+}
 
 /** The /create form; it starts from `initial` and then owns its state. */
 export function ComposeForm({ initial }: { initial: ComposeInitial }) {
@@ -47,18 +77,33 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const { zoneLabel } = useScheduleZone(form.date, form.time, choose);
   const { optimal, pick } = useOptimalTime();
+  const locked = usePostLocked(form.postId, initial.locked);
+  const subject: ComposeSubject = form.postId ? 'scheduled' : form.draftId ? 'draft' : 'new';
+  // A missing text or platform closes once fixed; a time in the past stays until replaced.
+  const onScheduleProblem = (problem: string) =>
+    validateSchedule({ content, platforms }) === problem
+      ? notify('warning', problem, 'schedule')
+      : notify(problem === scheduleMessages.failed ? 'error' : 'warning', problem);
+  const updating = useUpdatePost({ onProblem: onScheduleProblem, pickOptimal: pick });
   const scheduling = useScheduleFlow({
-    // A missing text or platform closes once fixed; a time in the past stays until replaced.
-    onProblem: (problem) =>
-      validateSchedule({ content, platforms }) === problem
-        ? notify('warning', problem, 'schedule')
-        : notify(problem === scheduleMessages.failed ? 'error' : 'warning', problem),
+    onProblem: onScheduleProblem,
     pickOptimal: pick,
     // An older notice would sit under the announcement and contradict it.
     onScheduled: clearNotice,
   });
 
   function handleSchedule() {
+    if (form.postId) {
+      if (locked) return;
+      void updating.save(form.postId, {
+        content,
+        platforms,
+        mode: form.publishMode,
+        date: form.date,
+        time: form.time,
+      });
+      return;
+    }
     void scheduling.start({
       content,
       platforms,
@@ -73,9 +118,11 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   return (
     <Box>
       <ComposeHeader
-        editing={form.draftId !== null}
-        saving={saving}
-        onCancel={() => setConfirmCancel(true)}
+        subject={subject}
+        readOnly={locked}
+        saving={form.postId ? updating.busy : saving}
+        // A locked post has nothing to lose: straight back to where posts are listed.
+        onCancel={() => (locked ? navigate('/calendar') : setConfirmCancel(true))}
         onSave={save}
         onSchedule={handleSchedule}
       />
@@ -85,9 +132,23 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
           {initial.warning}
         </Alert>
       )}
+      {locked && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {POST_LOCKED_MESSAGE}
+        </Alert>
+      )}
 
       <Box
+        // A disabled fieldset disables every control in it, as the browser and assistive
+        // technology both understand; the parts that only make sense while writing are left out.
+        component="fieldset"
+        disabled={locked}
         sx={{
+          border: 0,
+          m: 0,
+          p: 0,
+          minWidth: 0,
+          '&:disabled': { opacity: 0.7 },
           display: 'grid',
           gap: 3,
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
@@ -102,37 +163,41 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
             onContentChange={(text) => edit({ type: 'contentEdited', content: text })}
           />
 
-          <GeneratePanel
-            provider={form.provider}
-            // The dashboard keeps its own choice: trying Perplexity here must not switch it.
-            onProviderChange={(provider) => {
-              choose({ provider });
-              generation.clearError();
-            }}
-            promptId={form.promptId}
-            customPrompt={initial.customPrompt}
-            onPromptChange={(promptId) => {
-              choose({ promptId });
-              generation.clearError();
-            }}
-            generating={generation.generating}
-            error={generation.error}
-            prediction={form.prediction}
-            onGenerate={generation.generate}
-            reviewDisabled={!content.trim()}
-            onReview={() => setReviewOpen(true)}
-          />
+          {!locked && (
+            <GeneratePanel
+              provider={form.provider}
+              // The dashboard keeps its own choice: trying Perplexity here must not switch it.
+              onProviderChange={(provider) => {
+                choose({ provider });
+                generation.clearError();
+              }}
+              promptId={form.promptId}
+              customPrompt={initial.customPrompt}
+              onPromptChange={(promptId) => {
+                choose({ promptId });
+                generation.clearError();
+              }}
+              generating={generation.generating}
+              error={generation.error}
+              prediction={form.prediction}
+              onGenerate={generation.generate}
+              reviewDisabled={!content.trim()}
+              onReview={() => setReviewOpen(true)}
+            />
+          )}
 
-          <PostExtras
-            hashtags={extractHashtags(content)}
-            onRemoveHashtag={(tag) => edit({ type: 'hashtagRemoved', tag })}
-            approval={form.approval}
-            onApprovalChange={(approval) => choose({ approval })}
-            firstComment={form.firstComment}
-            onFirstCommentChange={(firstComment) => choose({ firstComment })}
-            autoRespond={form.autoRespond}
-            onAutoRespondChange={(autoRespond) => choose({ autoRespond })}
-          />
+          {!locked && (
+            <PostExtras
+              hashtags={extractHashtags(content)}
+              onRemoveHashtag={(tag) => edit({ type: 'hashtagRemoved', tag })}
+              approval={form.approval}
+              onApprovalChange={(approval) => choose({ approval })}
+              firstComment={form.firstComment}
+              onFirstCommentChange={(firstComment) => choose({ firstComment })}
+              autoRespond={form.autoRespond}
+              onAutoRespondChange={(autoRespond) => choose({ autoRespond })}
+            />
+          )}
         </Stack>
 
         <Stack spacing={3} sx={{ minWidth: 0 }}>
@@ -179,10 +244,11 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
         cancelLabel="Keep Editing"
         destructive
         onCancel={() => setConfirmCancel(false)}
-        onConfirm={() => navigate('/dashboard')}
+        onConfirm={() => navigate(form.postId ? '/calendar' : '/dashboard')}
       />
 
       {scheduling.dialogs}
+      {updating.dialogs}
 
       <NoticeSnackbar notice={notice} onClose={clearNotice} />
     </Box>

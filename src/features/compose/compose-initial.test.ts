@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AiPost } from '../ai-posts';
 import type { Draft } from '../drafts';
-import { composeInitial, composeWarnings, CUSTOM_PROMPT_ID, providerOf } from './compose-initial';
+import type { PublishTarget, ScheduledPost } from '../publishing';
+import {
+  composeInitial,
+  composeWarnings,
+  CUSTOM_PROMPT_ID,
+  presetDate,
+  providerOf,
+} from './compose-initial';
 import { dateTimeInputs } from './schedule-dates';
 
 const NOW = new Date(2030, 0, 10, 9, 0);
@@ -35,15 +42,71 @@ const aiPost: AiPost = {
   hashtags: ['#bakery'],
   feedback: null,
   reviewedAt: null,
+  suggestedFor: null,
+  scheduledPostId: null,
+  version: null,
+  updatedAt: '2030-01-01T00:00:00.000Z',
 };
 
-function initial(query: string, sources: { draft?: Draft; aiPost?: AiPost } = {}) {
+const post: ScheduledPost = {
+  id: 'p1',
+  userId: 'u1',
+  content: 'Weekend opening hours',
+  platforms: ['facebook', 'instagram'],
+  accountIds: ['acc-1'],
+  scheduledFor: '2030-01-15T14:45:00.000Z',
+  publishMode: 'optimal',
+  timeRule: 'Facebook: weekdays 1-3 PM',
+  draftId: null,
+  status: 'scheduled',
+  version: 3,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+};
+
+function target(overrides: Partial<PublishTarget>): PublishTarget {
+  return {
+    id: 't1',
+    userId: 'u1',
+    postId: 'p1',
+    platform: 'instagram',
+    accountId: null,
+    accountName: null,
+    kind: 'manual',
+    status: 'scheduled',
+    dueAt: post.scheduledFor,
+    attempts: 0,
+    claimedAt: null,
+    remoteId: null,
+    permalink: null,
+    errorCode: null,
+    errorMessage: null,
+    publishedAt: null,
+    version: 1,
+    updatedAt: post.updatedAt,
+    ...overrides,
+  };
+}
+
+function initial(
+  query: string,
+  sources: {
+    draft?: Draft;
+    aiPost?: AiPost;
+    post?: ScheduledPost;
+    postTargets?: PublishTarget[];
+  } = {},
+  timeZone?: string,
+) {
   return composeInitial({
     params: new URLSearchParams(query),
     draft: sources.draft,
     aiPost: sources.aiPost,
+    post: sources.post,
+    postTargets: sources.postTargets,
     provider: 'chatgpt',
     now: NOW,
+    timeZone,
   });
 }
 
@@ -51,6 +114,8 @@ describe('composeInitial', () => {
   it('starts a new post on Facebook and Twitter, text, publish now, sample schedule', () => {
     expect(initial('')).toEqual({
       draftId: null,
+      postId: null,
+      locked: false,
       content: '',
       platforms: ['facebook', 'twitter'],
       postType: 'text',
@@ -129,6 +194,93 @@ describe('composeInitial', () => {
 
   it('edits a scheduled draft named by editPost', () => {
     expect(initial('editPost=d1', { draft })).toMatchObject({ draftId: 'd1', warning: null });
+  });
+
+  it('opens the scheduled post named by editPost, its time under Schedule for later in the user’s zone', () => {
+    const result = initial('editPost=p1', { post, postTargets: [target({})] }, 'America/New_York');
+    expect(result).toMatchObject({
+      draftId: null,
+      postId: 'p1',
+      locked: false,
+      content: 'Weekend opening hours',
+      platforms: ['facebook', 'instagram'],
+      publishMode: 'schedule',
+      // 14:45 UTC is 9:45 in New York in January.
+      date: '2030-01-15',
+      time: '09:45',
+      warning: null,
+    });
+    expect(initial('editPost=p1', { post }, 'Asia/Tokyo')).toMatchObject({
+      date: '2030-01-15',
+      time: '23:45',
+    });
+  });
+
+  it('opens a scheduled post whose publishing has started as locked', () => {
+    const reminded = initial('editPost=p1', {
+      post: { ...post, status: 'needs_attention' },
+      postTargets: [target({ status: 'reminder' })],
+    });
+    expect(reminded).toMatchObject({ postId: 'p1', locked: true, warning: null });
+    // Claimed once, back in scheduled for a retry: its text may already have gone out.
+    const claimed = initial('editPost=p1', {
+      post,
+      postTargets: [target({ kind: 'auto', claimedAt: '2030-01-15T14:45:01.000Z' })],
+    });
+    expect(claimed.locked).toBe(true);
+    expect(initial('editPost=p1', { post: { ...post, status: 'publishing' } }).locked).toBe(true);
+  });
+
+  it('prefers a draft with the editPost id, and says when neither is on this device', () => {
+    expect(initial('editPost=d1', { draft, post: { ...post, id: 'd1' } })).toMatchObject({
+      draftId: 'd1',
+      postId: null,
+    });
+    expect(initial('editPost=p9')).toMatchObject({
+      draftId: null,
+      postId: null,
+      locked: false,
+      content: '',
+      publishMode: 'now',
+      warning: composeWarnings.postNotFound,
+    });
+  });
+
+  it('presets Schedule for later on the day named by date, at the default time', () => {
+    expect(initial('date=2030-02-14')).toMatchObject({
+      publishMode: 'schedule',
+      date: '2030-02-14',
+      time: '10:30',
+    });
+    // Today counts: only the time may need a change.
+    expect(initial('date=2030-01-10')).toMatchObject({
+      publishMode: 'schedule',
+      date: '2030-01-10',
+    });
+    expect(initial('date=2030-02-14&platforms=linkedin')).toMatchObject({
+      publishMode: 'schedule',
+      platforms: ['linkedin'],
+    });
+  });
+
+  it('ignores a date that is past, not a date, or beside a post being edited', () => {
+    const defaults = { publishMode: 'now', date: '2030-01-11', time: '10:30', warning: null };
+    for (const bad of ['2030-01-09', '2030-02-30', '2030-13-01', '14/02/2030', 'soon', ''])
+      expect(initial(`date=${encodeURIComponent(bad)}`)).toMatchObject(defaults);
+    expect(initial('editDraft=d1&date=2030-02-14', { draft })).toMatchObject({
+      publishMode: 'now',
+    });
+    expect(initial('editPost=p1&date=2030-02-14', { post }, 'UTC')).toMatchObject({
+      date: '2030-01-15',
+    });
+  });
+
+  it('reads today in the user’s zone when checking a date', () => {
+    const late = new Date('2030-01-10T20:00:00Z');
+    // Already 11 January in Tokyo: the 10th is past there, not in New York.
+    expect(presetDate('2030-01-10', late, 'Asia/Tokyo')).toBeNull();
+    expect(presetDate('2030-01-10', late, 'America/New_York')).toBe('2030-01-10');
+    expect(presetDate(null, late, 'UTC')).toBeNull();
   });
 
   it('takes aiContent and platforms from the query', () => {

@@ -1,8 +1,10 @@
 import type { DraftPostType, PublishMode } from '../../lib/db';
+import { dateInZone, deviceTimeZone, wallTimeToInstant } from '../../lib/intl/zoned-time';
 import type { DraftPlatform } from '../../lib/platforms';
 import type { AiProviderId } from '../ai';
 import type { AiPost } from '../ai-posts';
 import type { Draft } from '../drafts';
+import { isPostLocked, type PublishTarget, type ScheduledPost } from '../publishing';
 import { DEFAULT_PLATFORMS, parsePlatformsParam } from './compose-options';
 import { PROMPT_PRESETS } from './prompt-presets';
 import { dateTimeInputs, sampleSchedule } from './schedule-dates';
@@ -16,6 +18,10 @@ export const CUSTOM_PROMPT_ID = 'custom';
 export interface ComposeInitial {
   /** The draft being edited; null for a new post. */
   draftId: string | null;
+  /** The scheduled post being edited (editPost); null otherwise. */
+  postId: string | null;
+  /** The scheduled post has started publishing: shown, but no longer changed. */
+  locked: boolean;
   content: string;
   platforms: DraftPlatform[];
   postType: DraftPostType;
@@ -38,7 +44,8 @@ export interface ComposeInitial {
 export const composeWarnings = {
   draftNotFound:
     'This draft could not be found on this device. It may have been deleted. You can write a new post instead.',
-  postNotFound: 'This post is not available for editing here. You can write a new post instead.',
+  postNotFound:
+    'This post could not be found on this device. It may have been cancelled. You can write a new post instead.',
 } as const;
 
 /** The provider a draft names; openai is the old id of chatgpt. */
@@ -68,16 +75,40 @@ export interface ComposeSources {
   draft: Draft | undefined;
   /** The AI generated post named by aiPost, when it exists on this device. */
   aiPost: AiPost | undefined;
+  /** The scheduled post named by editPost (when no draft has that id), with its targets. */
+  post?: ScheduledPost;
+  postTargets?: readonly PublishTarget[];
   provider: AiProviderId;
   now?: Date;
   /** The zone the schedule's date and time are shown in (the user's); the device's if absent. */
   timeZone?: string;
 }
 
+/** Publishing has started (the server's rule, see isPostLocked), or the post is past it. */
+export function scheduledPostLocked(
+  post: Pick<ScheduledPost, 'status'>,
+  targets: readonly PublishTarget[],
+): boolean {
+  return post.status !== 'scheduled' || isPostLocked(targets);
+}
+
+/** A date= parameter (YYYY-MM-DD) that names a real day, today or later in `timeZone`; else null. */
+export function presetDate(
+  value: string | null,
+  now: Date = new Date(),
+  timeZone: string = deviceTimeZone(),
+): string | null {
+  if (!value || !wallTimeToInstant(value, '00:00', timeZone)) return null;
+  // Both are YYYY-MM-DD, so the strings compare as the dates do.
+  return value >= dateInZone(now, timeZone) ? value : null;
+}
+
 export function composeInitial({
   params,
   draft,
   aiPost,
+  post,
+  postTargets = [],
   provider,
   now,
   timeZone,
@@ -85,6 +116,8 @@ export function composeInitial({
   const sample = sampleSchedule(now, timeZone);
   const base: ComposeInitial = {
     draftId: null,
+    postId: null,
+    locked: false,
     content: '',
     platforms: [...DEFAULT_PLATFORMS],
     postType: 'text',
@@ -119,7 +152,27 @@ export function composeInitial({
         time: scheduled?.time ?? sample.time,
       };
     }
+    if (editPost && post) {
+      // Whatever mode it was scheduled with, it now has a time: show it as Schedule for later.
+      const when = dateTimeInputs(post.scheduledFor, timeZone);
+      return {
+        ...base,
+        postId: post.id,
+        locked: scheduledPostLocked(post, postTargets),
+        content: post.content,
+        platforms: [...post.platforms],
+        publishMode: 'schedule',
+        date: when?.date ?? sample.date,
+        time: when?.time ?? sample.time,
+      };
+    }
     base.warning = editDraft ? composeWarnings.draftNotFound : composeWarnings.postNotFound;
+  }
+
+  const date = editDraft || editPost ? null : presetDate(params.get('date'), now, timeZone);
+  if (date) {
+    base.publishMode = 'schedule';
+    base.date = date;
   }
 
   const platforms = parsePlatformsParam(params.get('platforms'));

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -11,7 +11,11 @@ import { providerChosen, selectAiProvider } from '../ai';
 import { selectAllAiPosts } from '../ai-posts';
 import { signedIn } from '../auth';
 import { loadDrafts, saveDraft, selectAllDrafts } from '../drafts';
+import { loadPublishing, POST_LOCKED_MESSAGE, schedulePost } from '../publishing';
+import { initialSyncState } from '../sync';
+import { composeWarnings } from './compose-initial';
 import CreatePostPage from './create-post-page';
+import { updatePostTexts } from './use-update-post';
 
 const USER_ID = '5b0f3c1e-8a57-4c1f-9d7e-0a1b2c3d4e5f';
 const KEY = 'sk-unit-valid-key-123456';
@@ -312,8 +316,9 @@ describe('/create', { timeout: 30_000 }, () => {
         'A shorter take on the news.',
       ),
     );
+    // Revised by the AI, the post is back for review.
     expect(await db.table('aiPosts').get(stored.id)).toMatchObject({
-      status: 'needs-revision',
+      status: 'pending-review',
       content: 'A shorter take on the news.',
       feedback: 'Shorter',
     });
@@ -370,5 +375,200 @@ describe('/create', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(screen.queryByText('Please choose a time in the future.')).not.toBeInTheDocument(),
     );
+  });
+});
+
+describe('/create?editPost= a scheduled post, and /create?date=', { timeout: 30_000 }, () => {
+  async function storeWithPost(
+    preloaded?: Parameters<typeof makeStore>[0],
+    id: string = crypto.randomUUID(),
+  ) {
+    const store = makeStore(preloaded);
+    store.dispatch(
+      signedIn({ id: USER_ID, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }),
+    );
+    await store.dispatch(loadDrafts(USER_ID, db));
+    await store.dispatch(loadPublishing(USER_ID, db));
+    const post = await store.dispatch(
+      schedulePost(
+        {
+          id,
+          content: 'Bread for the weekend',
+          platforms: ['instagram'],
+          scheduledFor: new Date(2031, 4, 4, 8, 15).toISOString(),
+          publishMode: 'schedule',
+        },
+        db,
+      ),
+    );
+    return { store, post };
+  }
+
+  it('opens the post with its time, saves a new time through the outbox, then goes to the calendar', async () => {
+    const { store, post } = await storeWithPost();
+    const { user } = renderCreateWith(store, `/create?editPost=${post.id}`);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Edit Scheduled Post');
+    expect(content()).toHaveValue('Bread for the weekend');
+    expect(screen.getByRole('button', { name: 'Instagram' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('radio', { name: 'Schedule for later' })).toBeChecked();
+    expect(screen.getByLabelText('Date')).toHaveValue('2031-05-04');
+    expect(screen.getByLabelText('Time')).toHaveValue('08:15');
+    // Saved in place: no draft copy of a scheduled post.
+    expect(screen.queryByRole('button', { name: 'Save Draft' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Schedule Post' })).not.toBeInTheDocument();
+
+    const time = screen.getByLabelText('Time');
+    await user.clear(time);
+    await user.type(time, '09:45');
+    await user.click(content());
+    await user.paste(' and Monday');
+    await user.click(screen.getByRole('button', { name: 'Update Post' }));
+    const done = await screen.findByRole('dialog', { name: updatePostTexts.title });
+    expect(done).toHaveTextContent(updatePostTexts.updated);
+
+    const newTime = new Date(2031, 4, 4, 9, 45).toISOString();
+    expect(await db.scheduledPosts.toArray()).toEqual([
+      expect.objectContaining({
+        id: post.id,
+        content: 'Bread for the weekend and Monday',
+        scheduledFor: newTime,
+        publishMode: 'schedule',
+      }),
+    ]);
+    const queued = (await db.outbox.toArray()).filter((e) => e.entityId === post.id);
+    expect(queued.at(-1)?.data).toMatchObject({
+      content: 'Bread for the weekend and Monday',
+      scheduled_for: newTime,
+    });
+    expect(await db.drafts.count()).toBe(0);
+
+    await user.click(within(done).getByRole('button', { name: 'OK' }));
+    expect(await screen.findAllByText('at /calendar')).not.toHaveLength(0);
+  });
+
+  it('refuses an emptied text or a new time in the past, saving nothing', async () => {
+    const { store, post } = await storeWithPost();
+    const { user } = renderCreateWith(store, `/create?editPost=${post.id}`);
+    await user.clear(content());
+    await user.click(screen.getByRole('button', { name: 'Update Post' }));
+    expect(await screen.findByText('Please add content before scheduling')).toBeInTheDocument();
+
+    await user.click(content());
+    await user.paste('Bread for Sunday');
+    const date = screen.getByLabelText('Date');
+    await user.clear(date);
+    await user.type(date, '2020-05-04');
+    await user.click(screen.getByRole('button', { name: 'Update Post' }));
+    expect(await screen.findByText('Please choose a time in the future.')).toBeInTheDocument();
+    expect(await db.scheduledPosts.get(post.id)).toMatchObject({
+      content: 'Bread for the weekend',
+      scheduledFor: post.scheduledFor,
+    });
+  });
+
+  it('shows a post whose publishing has started read-only, saying why', async () => {
+    const { store, post } = await storeWithPost();
+    await db.publishTargets.put({
+      id: crypto.randomUUID(),
+      userId: USER_ID,
+      postId: post.id,
+      platform: 'instagram',
+      accountId: null,
+      accountName: null,
+      kind: 'manual',
+      status: 'reminder',
+      dueAt: post.scheduledFor,
+      attempts: 0,
+      claimedAt: null,
+      remoteId: null,
+      permalink: null,
+      errorCode: null,
+      errorMessage: null,
+      publishedAt: null,
+      version: 1,
+      updatedAt: post.updatedAt,
+    });
+    await store.dispatch(loadPublishing(USER_ID, db));
+    const { user } = renderCreateWith(store, `/create?editPost=${post.id}`);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Edit Scheduled Post');
+    expect(screen.getByText(POST_LOCKED_MESSAGE)).toBeInTheDocument();
+    expect(content()).toHaveValue('Bread for the weekend');
+    expect(content()).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Instagram' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Schedule for later' })).toBeDisabled();
+    expect(screen.getByLabelText('Date')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Update Post' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Draft' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to Calendar' }));
+    expect(await screen.findAllByText('at /calendar')).not.toHaveLength(0);
+  });
+
+  it('turns read-only when the server refused a change because publishing started', async () => {
+    const id = crypto.randomUUID();
+    const refusal = {
+      seq: 1,
+      entity: 'scheduled_posts',
+      entityId: id,
+      op: 'upsert' as const,
+      error: {
+        kind: 'rejected' as const,
+        code: 'P0001',
+        message: POST_LOCKED_MESSAGE,
+        status: 400,
+      },
+      createdAt: Date.now(),
+    };
+    const { store, post } = await storeWithPost(
+      { sync: { ...initialSyncState, parked: [refusal] } },
+      id,
+    );
+    renderCreateWith(store, `/create?editPost=${post.id}`);
+    expect(screen.getByText(POST_LOCKED_MESSAGE)).toBeInTheDocument();
+    expect(content()).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Update Post' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the post is not on this device, and offers a new post', async () => {
+    const { store } = await storeWithPost();
+    renderCreateWith(store, '/create?editPost=2f1e7a56-0000-4000-8000-000000000000');
+    expect(screen.getByText(composeWarnings.postNotFound)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Create New Post');
+    expect(content()).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Schedule Post' })).toBeInTheDocument();
+  });
+
+  it('waits for the scheduled posts to load before deciding', async () => {
+    const { post } = await storeWithPost();
+    const store = makeStore();
+    store.dispatch(
+      signedIn({ id: USER_ID, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }),
+    );
+    await store.dispatch(loadDrafts(USER_ID, db));
+    renderCreateWith(store, `/create?editPost=${post.id}`);
+    expect(screen.queryByText(composeWarnings.postNotFound)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    await act(() => store.dispatch(loadPublishing(USER_ID, db)));
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'Edit Scheduled Post',
+    );
+    expect(content()).toHaveValue('Bread for the weekend');
+  });
+
+  it('presets Schedule for later on the day named by date, and ignores a past or bad one', async () => {
+    await renderCreate('/create?date=2031-05-04');
+    expect(screen.getByRole('radio', { name: 'Schedule for later' })).toBeChecked();
+    expect(screen.getByLabelText('Date')).toHaveValue('2031-05-04');
+    expect(screen.getByLabelText('Time')).toHaveValue('10:30');
+    cleanup();
+
+    for (const bad of ['2020-05-04', '2031-02-30', 'tomorrow']) {
+      await renderCreate(`/create?date=${bad}`);
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Create New Post');
+      expect(screen.getByRole('radio', { name: 'Publish now' })).toBeChecked();
+      cleanup();
+    }
   });
 });

@@ -6,19 +6,36 @@ import { PageTitle } from '../../components/page-title';
 import { useAiPosts } from '../ai-posts';
 import { useTimeZone } from '../appearance';
 import { selectDraftById, selectDraftsLoaded } from '../drafts';
-import { composeInitial } from './compose-initial';
+import {
+  selectPublishingLoaded,
+  selectScheduledPostById,
+  selectTargetsByPost,
+} from '../publishing';
+import { composeInitial, type ComposeInitial } from './compose-initial';
 import { ComposeForm } from './compose-form';
 import { isComposeInternal } from './use-compose-url-sync';
 
-/** /create: a new post, or the draft / AI generated post its query parameters name. */
+/** The page's heading for what is being edited. */
+function composeTitle(initial: Pick<ComposeInitial, 'draftId' | 'postId'>): string {
+  if (initial.postId) return 'Edit Scheduled Post';
+  return initial.draftId ? 'Edit Draft Post' : 'Create Post';
+}
+
+/** /create: a new post, or the draft / scheduled post / AI generated post its parameters name. */
 export default function CreatePostPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const draftsLoaded = useAppSelector(selectDraftsLoaded);
+  const publishingLoaded = useAppSelector(selectPublishingLoaded);
   const targetId = params.get('editDraft') || params.get('editPost');
+  const editPost = params.get('editPost');
   const draft = useAppSelector((state) =>
     targetId ? selectDraftById(state, targetId) : undefined,
   );
+  const post = useAppSelector((state) =>
+    editPost ? selectScheduledPostById(state, editPost) : undefined,
+  );
+  const targetsByPost = useAppSelector(selectTargetsByPost);
   const aiPostId = params.get('aiPost');
   const aiPosts = useAiPosts();
   const timeZone = useTimeZone();
@@ -28,14 +45,27 @@ export default function CreatePostPage() {
   const [formKey, setFormKey] = useState(location.key);
   if (!isComposeInternal(location.state) && formKey !== location.key) setFormKey(location.key);
 
-  if ((targetId && !draftsLoaded) || (aiPostId && aiPosts === null)) return <LoadingScreen />;
+  if (
+    (targetId && !draftsLoaded) ||
+    (editPost && !publishingLoaded) ||
+    (aiPostId && aiPosts === null)
+  )
+    return <LoadingScreen />;
 
   const aiPost = aiPostId ? aiPosts?.find((post) => post.id === aiPostId) : undefined;
   // /create keeps its own provider choice, apart from the dashboard's (see ComposeForm).
-  const initial = composeInitial({ params, draft, aiPost, provider: 'chatgpt', timeZone });
+  const initial = composeInitial({
+    params,
+    draft,
+    aiPost,
+    post,
+    postTargets: post ? targetsByPost[post.id] : undefined,
+    provider: 'chatgpt',
+    timeZone,
+  });
   return (
     <>
-      <PageTitle>{initial.draftId ? 'Edit Draft Post' : 'Create Post'}</PageTitle>
+      <PageTitle>{composeTitle(initial)}</PageTitle>
       <ComposeForm key={formKey} initial={initial} />
     </>
   );

@@ -3,6 +3,7 @@ import { composeReducer, type ComposeState } from './use-compose-state';
 
 const written: ComposeState = {
   draftId: null,
+  postId: null,
   content: 'Fresh bread today #bakery',
   platforms: ['facebook'],
   postType: 'text',

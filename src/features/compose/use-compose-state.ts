@@ -13,6 +13,8 @@ import { PROMPT_PRESETS } from './prompt-presets';
 export interface ComposeState {
   /** The draft being edited; null until a new post is first saved. */
   draftId: string | null;
+  /** The scheduled post being edited; its changes are saved to it, never as a draft. */
+  postId: string | null;
   content: string;
   platforms: DraftPlatform[];
   postType: DraftPostType;
@@ -98,6 +100,7 @@ function composeStart({
 }): ComposeState {
   return {
     draftId: initial.draftId,
+    postId: initial.postId,
     content: initial.content,
     platforms: initial.platforms,
     postType: initial.postType,
