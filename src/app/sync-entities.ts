@@ -1,3 +1,4 @@
+import { aiGeneratedPostsEntity, loadAiPosts } from '../features/ai-posts';
 import { loadDrafts, postDraftsEntity } from '../features/drafts';
 import { contentIdeasEntity, loadContentIdeas } from '../features/ideas';
 import { loadNotifications, userNotificationsEntity } from '../features/notifications';
@@ -16,6 +17,7 @@ export const syncEntities = createSyncRegistry([
   scheduledPostsEntity,
   publishTargetsEntity,
   userNotificationsEntity,
+  aiGeneratedPostsEntity,
   contentIdeasEntity,
 ]);
 
@@ -26,5 +28,6 @@ export const localReaders = [
   loadProfile,
   loadPublishing,
   loadNotifications,
+  loadAiPosts,
   loadContentIdeas,
 ];

@@ -333,6 +333,7 @@ describe('registration', () => {
       (await server.db.query('select entity from private.sync_entities order by entity')).rows,
     ).toEqual(
       [
+        'ai_generated_posts',
         'onboarding_data',
         'post_drafts',
         'publish_targets',

@@ -1,10 +1,22 @@
-import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  createEntityAdapter,
+  createSelector,
+  createSlice,
+  type PayloadAction,
+} from '@reduxjs/toolkit';
 import type { DraftPlatform } from '../../lib/db';
+import { syncRowsChanged } from '../../lib/sync/events';
 import { sessionEnded } from '../auth';
 
-/** pending-review until the user decides; rejected posts stay listed so the decision shows. */
+/**
+ * pending-review until the user decides; needs-revision while the AI rewrites it with the user's
+ * feedback; scheduled once tied to a scheduled post. Rejected posts leave the dashboard's list.
+ */
 export type AiPostStatus =
   'pending-review' | 'approved' | 'needs-revision' | 'rejected' | 'scheduled';
+
+/** The synced entity's name (the server table); the mapping in ai-posts-sync.ts uses it. */
+export const AI_POSTS_ENTITY = 'ai_generated_posts';
 
 export const AI_POST_STATUS_LABELS: Record<AiPostStatus, string> = {
   'pending-review': 'Pending review',
@@ -14,7 +26,7 @@ export const AI_POST_STATUS_LABELS: Record<AiPostStatus, string> = {
   scheduled: 'Scheduled',
 };
 
-/** A post the AI wrote, as this device keeps it (IndexedDB table aiPosts). */
+/** A post the AI wrote, as this device keeps it (IndexedDB table aiPosts; synced). */
 export interface AiPost {
   id: string;
   userId: string;
@@ -30,6 +42,13 @@ export interface AiPost {
   /** The last feedback given with Request Revision or Reject. */
   feedback: string | null;
   reviewedAt: string | null;
+  /** When it would best go out (the AI optimal time at generation); null when unknown. */
+  suggestedFor: string | null;
+  /** The scheduled post it became; null until scheduled (and again once that is cancelled). */
+  scheduledPostId: string | null;
+  /** The server version its edits are based on; null while the server has never had it. */
+  version: number | null;
+  updatedAt: string;
 }
 
 const aiPostsAdapter = createEntityAdapter<AiPost>({
@@ -65,7 +84,16 @@ export const aiPostsSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialAiPostsState);
+    builder
+      .addCase(syncRowsChanged, (state, action) => {
+        if (action.payload.entity !== AI_POSTS_ENTITY || state.userId === null) return;
+        const mine = (action.payload.upserted as AiPost[]).filter(
+          (post) => post.userId === state.userId,
+        );
+        aiPostsAdapter.setMany(state, mine);
+        aiPostsAdapter.removeMany(state, action.payload.removed);
+      })
+      .addCase(sessionEnded, () => initialAiPostsState);
   },
   selectors: {
     selectAiPostsUserId: (state) => state.userId,
@@ -83,6 +111,11 @@ const adapterSelectors = aiPostsAdapter.getSelectors(
 /** The loaded AI posts, newest first. */
 export const selectAllAiPosts = adapterSelectors.selectAll;
 export const selectAiPostById = adapterSelectors.selectById;
+
+/** The posts the dashboard lists: a rejected post is off the list. */
+export const selectListedAiPosts = createSelector([selectAllAiPosts], (posts) =>
+  posts.filter((post) => post.status !== 'rejected'),
+);
 
 export function selectPendingReviewCount(state: { aiPosts: AiPostsState }): number {
   return adapterSelectors.selectAll(state).filter((post) => post.status === 'pending-review')

@@ -1,5 +1,6 @@
 export {
   AI_POST_STATUS_LABELS,
+  AI_POSTS_ENTITY,
   aiPostSaved,
   aiPostsLoaded,
   aiPostsReducer,
@@ -7,6 +8,7 @@ export {
   selectAiPostById,
   selectAiPostsUserId,
   selectAllAiPosts,
+  selectListedAiPosts,
   selectPendingReviewCount,
   type AiPost,
   type AiPostStatus,
@@ -20,4 +22,5 @@ export {
   type GeneratedPostInput,
   type ReviewDecision,
 } from './ai-posts-repository';
+export { aiGeneratedPostsEntity } from './ai-posts-sync';
 export { useAiPosts } from './use-ai-posts';

@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { AiError, aiMessages, extractHashtags, generatePost } from '../ai';
 import { recordGeneratedPost } from '../ai-posts';
 import { selectCurrentUser } from '../auth';
+import { useOptimalTime } from '../publishing';
 import { selectSyncOnline } from '../sync';
 import { readBusinessProfile } from './business-profile';
 import { appendHashtags } from './hashtags';
@@ -18,6 +19,8 @@ export function useGeneratePost(
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const online = useAppSelector(selectSyncOnline);
+  // The AI optimal time at generation: where the calendar shows the post while it is reviewed.
+  const { pick: pickOptimal } = useOptimalTime();
   const [generating, setGenerating] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -48,6 +51,7 @@ export function useGeneratePost(
             prompt: promptText,
             engagementPrediction: prediction,
             hashtags: extractHashtags(content),
+            suggestedFor: pickOptimal().scheduledFor,
           }),
         );
         edit({ type: 'generatedPostKept', aiPostId: post?.id ?? null });

@@ -101,7 +101,7 @@ export function useScheduleFlow({
         await dispatch(loadPublishing(userId));
       const { request } = p;
       const scheduledFor = p.scheduledFor;
-      await dispatch(
+      const scheduled = await dispatch(
         schedulePost({
           content: request.content,
           platforms: request.platforms,
@@ -116,10 +116,11 @@ export function useScheduleFlow({
         ? selectDraftById(store.getState(), request.draftId)
         : undefined;
       if (draft) await dispatch(saveDraft({ ...draft, status: 'scheduled', scheduledFor }));
+      // The AI post is tied to the post it became. The post is scheduled even if this fails.
       if (request.aiPostId)
-        await dispatch(reviewAiPost(request.aiPostId, { status: 'scheduled' })).catch(
-          () => undefined,
-        );
+        await dispatch(
+          reviewAiPost(request.aiPostId, { status: 'scheduled', scheduledPostId: scheduled.id }),
+        ).catch((error: unknown) => console.error('The AI post could not be marked:', error));
       setPending(null);
       setDone({ note: manualNote(p.plan.manual) });
       onScheduled?.();
