@@ -18,10 +18,15 @@ import { useAppDispatch } from '../../app/hooks';
 import { platformLabels, type DraftPlatform } from '../../lib/platforms';
 import { aiMessages, AiError, improvePost } from '../ai';
 import { AI_POST_STATUS_LABELS, reviewAiPost, type AiPost } from '../ai-posts';
+import { ScheduleDialog } from '../publishing';
 import { composeMessages } from './compose-validation';
 import { PlatformPreview } from './platform-preview';
 
 type Decision = 'revise' | 'reject';
+
+/** What Enhance with AI asks of the AI: a better version of the same post. */
+export const ENHANCE_INSTRUCTION =
+  'Make this post more engaging: a stronger opening line, clear and friendly wording and a call to action. Keep its meaning, language, hashtags and about the same length.';
 
 export interface ReviewModalProps {
   open: boolean;
@@ -32,7 +37,10 @@ export interface ReviewModalProps {
   /** The AI generated post the decisions apply to; null for a post written by hand. */
   aiPost: AiPost | null;
   onClose: () => void;
-  /** Approve & Schedule: the reviewed text goes back to the editor, ready to schedule. */
+  /**
+   * Approve & Schedule of a post written by hand, or of an AI post whose scheduling was cancelled:
+   * the reviewed text goes back to the editor, ready to schedule there.
+   */
   onApproved: (content: string) => void;
   /** Request Revision: the AI's rewrite replaces the editor's text. */
   onRevised: (content: string) => void;
@@ -40,7 +48,10 @@ export interface ReviewModalProps {
 
 /**
  * The review of a post before it goes out. Unlike the spec's mock, the decisions take effect on
- * the AI generated post: approved, needs-revision (with the AI's rewrite), or rejected.
+ * the AI generated post (and reach the user's other devices): Approve & Schedule approves it and
+ * opens scheduling, after which it is scheduled; Request Revision marks it needs-revision while the
+ * AI rewrites it with the feedback, then puts it back to pending-review with the new text; Reject
+ * takes it off the dashboard's list. Enhance with AI rewrites the text in place.
  */
 export function ReviewModal(props: ReviewModalProps) {
   // A fresh form each time it opens, from the editor's current text.
@@ -66,6 +77,8 @@ function ReviewDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [revised, setRevised] = useState(false);
+  const [enhancing, setEnhancing] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
   const [status, setStatus] = useState(aiPost?.status ?? null);
   const titleId = useId();
 
@@ -88,18 +101,29 @@ function ReviewDialog({
     const ok = await record({ status: 'approved', content });
     setBusy(false);
     if (!ok) return;
+    if (aiPost) {
+      setScheduling(true);
+      return;
+    }
+    onApproved(content);
+    onClose();
+  }
+
+  /** Scheduling was cancelled: the post stays approved, and the editor takes its text. */
+  function scheduleCancelled() {
     onApproved(content);
     onClose();
   }
 
   async function requestRevision() {
+    const note = feedback.trim();
     setBusy(true);
     setError(null);
     try {
-      const improved = await improvePost(content, feedback);
-      if (
-        await record({ status: 'needs-revision', content: improved, feedback: feedback.trim() })
-      ) {
+      // Other devices see that a revision is on its way while the AI writes it.
+      if (!(await record({ status: 'needs-revision', content, feedback: note }))) return;
+      const improved = await improvePost(content, note);
+      if (await record({ status: 'pending-review', content: improved })) {
         setContent(improved);
         onRevised(improved);
         setRevised(true);
@@ -107,8 +131,23 @@ function ReviewDialog({
         setFeedback('');
       }
     } catch (failure) {
+      // The post keeps needs-revision with the feedback: the request still stands.
       setError(failure instanceof AiError ? failure.message : aiMessages.improveFailed);
     } finally {
+      setBusy(false);
+    }
+  }
+
+  async function enhance() {
+    setBusy(true);
+    setEnhancing(true);
+    setError(null);
+    try {
+      setContent(await improvePost(content, ENHANCE_INSTRUCTION));
+    } catch (failure) {
+      setError(failure instanceof AiError ? failure.message : aiMessages.improveFailed);
+    } finally {
+      setEnhancing(false);
       setBusy(false);
     }
   }
@@ -125,6 +164,15 @@ function ReviewDialog({
     setDecision((current) => (current === next ? null : next));
     setError(null);
   }
+
+  if (scheduling)
+    return (
+      <ScheduleDialog
+        open
+        post={{ content, platforms, aiPostId: aiPost?.id ?? null }}
+        onClose={scheduleCancelled}
+      />
+    );
 
   return (
     <Dialog
@@ -167,7 +215,14 @@ function ReviewDialog({
               helperText={`${content.length} characters`}
               disabled={busy}
             />
-            <Button startIcon={<AutoAwesome />} disabled sx={{ mt: 1 }} title="Coming soon">
+            <Button
+              startIcon={
+                enhancing ? <CircularProgress size={16} color="inherit" /> : <AutoAwesome />
+              }
+              onClick={enhance}
+              disabled={busy || !content.trim()}
+              sx={{ mt: 1 }}
+            >
               Enhance with AI
             </Button>
           </Box>

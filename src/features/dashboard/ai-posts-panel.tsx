@@ -10,6 +10,7 @@ import { PostListItem } from '../../components/post-list-item';
 import { SectionCard } from '../../components/section-card';
 import {
   AI_POST_STATUS_LABELS,
+  selectListedAiPosts,
   selectPendingReviewCount,
   useAiPosts,
   type AiPost,
@@ -71,9 +72,11 @@ function AiPostItem({ post, onSchedule }: { post: AiPost; onSchedule: () => void
   );
 }
 
-/** The posts the AI wrote on this device, newest first, with their review status. */
+/** The user's AI generated posts (from every device), newest first, rejected ones left out. */
 export function AiPostsPanel() {
-  const posts = useAiPosts();
+  const loaded = useAiPosts() !== null;
+  const listed = useAppSelector(selectListedAiPosts);
+  const posts = loaded ? listed : null;
   const pending = useAppSelector(selectPendingReviewCount);
   const [showAll, setShowAll] = useState(false);
   const [scheduling, setScheduling] = useState<AiPost | null>(null);
