@@ -213,6 +213,10 @@ describe('the month grid', () => {
     await user.click(within(row).getByRole('button', { name: 'View' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fresh bread today' });
     expect(within(dialog).getByText('Fresh bread today', { selector: 'p' })).toBeInTheDocument();
+    // The post's own state: where it goes and how each place stands.
+    expect(within(dialog).getByRole('list', { name: 'Where it goes' })).toHaveTextContent(
+      'Facebook · Bloom Bakery',
+    );
   });
 
   it('is moved through by keyboard: arrows, Page Down, and Enter selects', async () => {

@@ -39,7 +39,6 @@ import { useCalendarItems, type CalendarItem } from './calendar-items';
 import { gridTexts } from './calendar-texts';
 import type { DragData, DropData } from './calendar-dnd';
 import { DayPanel, type ItemActions } from './day-list';
-import { ItemSummaryDialog } from './item-summary-dialog';
 import {
   addDays,
   addMonths,
@@ -58,6 +57,7 @@ import {
 import { MonthView } from './month-view';
 import { moveCalendarItem } from './move-item';
 import { MoveDialog } from './move-dialog';
+import { PostDetailDialog } from './post-detail-dialog';
 import { WeekView } from './week-view';
 
 export type CalendarViewKind = 'month' | 'week' | 'agenda';
@@ -291,7 +291,7 @@ export function CalendarBoard() {
         <DayPanel day={selected} items={selectedItems} filtering={filtering} actions={actions} />
       )}
 
-      <ItemSummaryDialog
+      <PostDetailDialog
         item={dialog?.kind === 'view' ? dialog.item : null}
         onClose={() => setDialog(null)}
       />
