@@ -41,7 +41,11 @@ async function serverPost(request: APIRequestContext, user: TestUser, text: stri
 }
 
 /** On /create: an Instagram post with this text, scheduled through the spec's dialog. */
-async function scheduleOnInstagram(page: Page, text: string, when?: { date: string; time: string }) {
+async function scheduleOnInstagram(
+  page: Page,
+  text: string,
+  when?: { date: string; time: string },
+) {
   await page.goto('/create');
   await contentField(page).fill(text);
   for (const name of ['Facebook', 'Instagram', 'LinkedIn', 'Twitter']) {
@@ -63,10 +67,7 @@ async function scheduleOnInstagram(page: Page, text: string, when?: { date: stri
 
 /** A wall time in the browser's zone (the user's, as nobody chose another) as an instant. */
 function instantOf(page: Page, date: string, time: string): Promise<string> {
-  return page.evaluate(
-    ([d, t]) => new Date(`${d}T${t}:00`).toISOString(),
-    [date, time] as const,
-  );
+  return page.evaluate(([d, t]) => new Date(`${d}T${t}:00`).toISOString(), [date, time] as const);
 }
 
 test('a scheduled post opened with editPost gets a new time, and the server has it', async ({
