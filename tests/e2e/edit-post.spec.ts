@@ -149,6 +149,24 @@ test('a post whose publishing started opens read-only and says why, at phone wid
 
   await page.getByRole('button', { name: 'Back to Calendar' }).click();
   await expect(page).toHaveURL(/\/calendar$/);
+
+  // The calendar's View shows the reminder with its actions, and fits the phone too.
+  await page
+    .getByRole('listitem', { name: text, exact: true })
+    .getByRole('button', { name: 'View' })
+    .click();
+  const detail = page.getByRole('dialog', { name: text });
+  const reminder = detail.getByRole('listitem').filter({ hasText: 'Instagram' });
+  await expect(reminder).toContainText('Time to post');
+  await expect(reminder).toContainText('Publish it yourself');
+  await expect(reminder.getByRole('button', { name: 'Copy text' })).toBeVisible();
+  await expect(reminder.getByRole('button', { name: 'Mark as posted' })).toBeVisible();
+  const box = (await detail.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await detail.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(detail).toBeHidden();
   const rows = await serverRows<ServerPost>(request, user, 'scheduled_posts?select=id,content');
   expect(rows.filter((r) => r.id === post.id).map((r) => r.content)).toEqual([text]);
 });
