@@ -66,26 +66,25 @@ const draft = (id: string, over: Partial<DraftRecord> = {}): DraftRecord => ({
   ...over,
 });
 
-const aiPost = (id: string, over: Record<string, unknown> = {}): AiPost =>
-  ({
-    id,
-    userId: USER,
-    content: `AI ${id}`,
-    platforms: ['instagram', 'twitter'],
-    aiProvider: 'openai',
-    status: 'pending-review',
-    generatedAt: T0,
-    prompt: 'Share a tip',
-    engagementPrediction: 80,
-    hashtags: [],
-    feedback: null,
-    reviewedAt: null,
-    suggestedFor: '2030-03-12T18:00:00.000Z',
-    scheduledPostId: null,
-    version: 1,
-    updatedAt: T0,
-    ...over,
-  }) as AiPost;
+const aiPost = (id: string, over: Partial<AiPost> = {}): AiPost => ({
+  id,
+  userId: USER,
+  content: `AI ${id}`,
+  platforms: ['instagram', 'twitter'],
+  aiProvider: 'openai',
+  status: 'pending-review',
+  generatedAt: T0,
+  prompt: 'Share a tip',
+  engagementPrediction: 80,
+  hashtags: [],
+  feedback: null,
+  reviewedAt: null,
+  suggestedFor: '2030-03-12T18:00:00.000Z',
+  scheduledPostId: null,
+  version: 1,
+  updatedAt: T0,
+  ...over,
+});
 
 function storeWith({
   posts = [],

@@ -122,8 +122,8 @@ export function draftItem(draft: Draft): CalendarItem | null {
 }
 
 export function aiPostItem(post: AiPost): CalendarItem | null {
-  // suggestedFor arrives with the synced AI posts; older rows on a device may not have it yet.
-  const suggestedFor = (post as { suggestedFor?: string | null }).suggestedFor ?? null;
+  // A row stored on this device before posts had a suggested time may lack the field.
+  const suggestedFor = post.suggestedFor ?? null;
   if (!suggestedFor || (post.status !== 'pending-review' && post.status !== 'needs-revision'))
     return null;
   return {
