@@ -255,7 +255,7 @@ test('the review modal: revise with feedback, approve, then schedule from the da
   await expect(modal.getByTestId('review-status')).toHaveText('Pending review');
   await expect(modal.getByRole('textbox', { name: 'Post content' })).toHaveValue(GENERATED);
   await expect(modal).toContainText(`${GENERATED.length} characters`);
-  await expect(modal.getByRole('button', { name: 'Enhance with AI' })).toBeDisabled();
+  await expect(modal.getByRole('button', { name: 'Enhance with AI' })).toBeEnabled();
   await expect(modal.getByText('Target platforms')).toBeVisible();
   await expect(modal.getByRole('article', { name: 'Facebook preview' })).toBeVisible();
   await expect(modal.getByRole('textbox', { name: 'Feedback for AI' })).toHaveCount(0);
@@ -271,7 +271,8 @@ test('the review modal: revise with feedback, approve, then schedule from the da
   await modal.getByRole('button', { name: 'Send Feedback' }).click();
   const improved = 'Meet our bakers! They start at 4 AM so you get warm bread. #team';
   await expect(modal.getByRole('textbox', { name: 'Post content' })).toHaveValue(improved);
-  await expect(modal.getByTestId('review-status')).toHaveText('Needs revision');
+  // Revised by the AI, the post is back for review.
+  await expect(modal.getByTestId('review-status')).toHaveText('Pending review');
   const improveBody = fake().chatBodies().at(-1)!;
   expect(improveBody.max_tokens).toBe(500);
   expect(improveBody.messages.at(-1)!.content).toContain('Introduce the bakers instead');
@@ -279,6 +280,11 @@ test('the review modal: revise with feedback, approve, then schedule from the da
 
   await modal.getByRole('textbox', { name: 'Post content' }).fill(`${improved} See you soon!`);
   await modal.getByRole('button', { name: 'Approve & Schedule' }).click();
+  // Approving opens scheduling; cancelled here, the post stays approved for later.
+  await page
+    .getByRole('dialog', { name: 'Schedule post' })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
   await expect(modal).toBeHidden();
   await expect(notice(page, /^Post approved\. Check the date and time/)).toBeVisible();
   await expect(contentField(page)).toHaveValue(`${improved} See you soon!`);
@@ -323,7 +329,8 @@ test('the review modal: reject from the dashboard Review link', async ({ page, r
   await expect(contentField(page)).toHaveValue(GENERATED);
 
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
-  await expect(list).toContainText('Rejected');
+  // A rejected post leaves the list.
+  await expect(list).toContainText('No AI generated posts yet.');
   await expect(list).toContainText('0 posts pending review');
   await expect(list.getByRole('link', { name: 'Schedule' })).toHaveCount(0);
 });
