@@ -113,6 +113,10 @@ test('generate ideas, save one, find it under Saved after a reload and on anothe
   await secondIdeas.getByRole('tab', { name: 'All' }).click();
   await expect.poll(() => titles(second)).toEqual(GENERATED);
   await expect(secondIdeas.getByRole('button', { name: 'Generate Ideas' })).toHaveCount(0);
+  await expect(secondIdeas).toContainText(
+    'To generate new ideas, add your OpenAI API key in Settings.',
+  );
+  await expect(secondIdeas.getByText('Sample data')).toHaveCount(0);
 
   // Unsaved on the second device, it leaves Saved on the first once that one pulls (on focus).
   await secondIdeas.getByRole('tab', { name: 'Saved' }).click();
@@ -139,6 +143,7 @@ test('without a key the sample ideas stay, labelled, and saving one keeps it for
   const ideas = ideasPanel(page);
   await expect(ideas.getByText('Sample data')).toBeVisible();
   await expect(ideas.getByRole('button', { name: 'Generate Ideas' })).toHaveCount(0);
+  await expect(ideas).toContainText('These are sample ideas.');
   await ideas.getByRole('button', { name: 'Save Quick how-to tip' }).click();
   await expect(notice(page, 'Idea saved for later!')).toBeVisible();
   await expect

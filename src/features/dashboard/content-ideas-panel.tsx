@@ -53,7 +53,8 @@ export const GENERATE_IDEAS = 'Generate Ideas';
 export const IDEAS_OFFLINE =
   "You're offline. Generating ideas needs an internet connection: try again when you're back online.";
 export const IDEAS_NEED_KEY =
-  'These are sample ideas. Add your OpenAI API key in Settings to get ideas for your business.';
+  'These are sample ideas. To get ideas for your business, add your OpenAI API key in Settings.';
+export const IDEAS_KEY_FOR_NEW = 'To generate new ideas, add your OpenAI API key in Settings.';
 
 /** One row of the list: a sample idea or one of the user's, with whether it is saved. */
 interface IdeaRow {
@@ -198,7 +199,7 @@ export function ContentIdeasPanel() {
         </Box>
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          <SettingsLinkedText text={IDEAS_NEED_KEY} />
+          <SettingsLinkedText text={showingSamples ? IDEAS_NEED_KEY : IDEAS_KEY_FOR_NEW} />
         </Typography>
       )}
       {error && (
