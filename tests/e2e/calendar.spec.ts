@@ -140,6 +140,11 @@ test('a post scheduled for the 15th shows on the 15th, and moves by drag and by 
   await expect(detail).toContainText(text);
   await expect(detail).toContainText('Instagram');
   await expect(detail).toContainText('Scheduled');
+  // Where it goes: Instagram, posted by the user when it is due.
+  await expect(detail.getByRole('list', { name: 'Where it goes' })).toContainText('Instagram');
+  await expect(detail.getByRole('list', { name: 'Where it goes' })).toContainText(
+    'Publish it yourself',
+  );
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
 
