@@ -279,10 +279,11 @@ test('the dashboard: header, banners, AI provider, ideas with filters, save and 
 
   await ideas.getByRole('button', { name: 'Save Seasonal product showcase' }).click();
   await expect(notice(page, 'Idea saved for later!')).toBeVisible();
-  const saved = await page.evaluate(() => localStorage.getItem('saved_idea'));
-  expect(JSON.parse(saved!)).toEqual([
-    expect.objectContaining({ title: 'Seasonal product showcase' }),
-  ]);
+  // Kept as the user's saved idea (synced), found again under Saved.
+  await ideas.getByRole('tab', { name: 'Saved' }).click();
+  await expect(ideas.getByRole('listitem')).toHaveCount(1);
+  await expect(ideas.getByRole('listitem')).toContainText('Seasonal product showcase');
+  await ideas.getByRole('tab', { name: 'All' }).click();
 
   await ideas.getByRole('link', { name: 'Create Post: Meet the team Monday' }).click();
   await expect(page).toHaveURL(/\/create\?idea=Meet\+the\+team\+Monday$/);
