@@ -219,7 +219,12 @@ export function CalendarBoard() {
             variant="h6"
             component="h2"
             aria-live="polite"
-            sx={{ flex: 1, textAlign: 'center', minWidth: 0 }}
+            sx={{
+              flex: 1,
+              textAlign: 'center',
+              minWidth: 0,
+              fontSize: { xs: '1rem', sm: '1.25rem' },
+            }}
           >
             {title}
           </Typography>

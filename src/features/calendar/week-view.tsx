@@ -121,7 +121,11 @@ function WeekDay({
             overflowWrap: 'anywhere',
           }}
         >
-          <Box component="time" dateTime={item.at} sx={{ color: 'text.secondary', mr: 0.5 }}>
+          <Box
+            component="time"
+            dateTime={item.at}
+            sx={{ color: 'text.secondary', display: 'block' }}
+          >
             {formatTime(item.at)}
           </Box>
           {item.title}
