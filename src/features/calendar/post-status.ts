@@ -1,4 +1,9 @@
-import type { PublishTarget, ScheduledPost, ScheduledPostStatus, TargetStatus } from '../publishing';
+import type {
+  PublishTarget,
+  ScheduledPost,
+  ScheduledPostStatus,
+  TargetStatus,
+} from '../publishing';
 
 /**
  * A post's status as its targets say, by the server's own rule; the post row's copy when its
