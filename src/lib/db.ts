@@ -274,7 +274,7 @@ export class AppDb extends Dexie {
       outbox: '++seq, [entity+entityId], [userId+state], mutationId',
       meta: 'key',
     });
-    // AI generated posts awaiting review: kept on this device only, never synced.
+    // AI generated posts and their review decisions (synced since ai_generated_posts).
     this.version(2).stores({ aiPosts: 'id, userId, generatedAt, status' });
     // Synced one-row-per-user tables: onboarding answers and the profile.
     this.version(3).stores({ onboardingData: 'id, userId', userProfiles: 'id, userId' });

@@ -335,3 +335,25 @@ describe('the tie to a scheduled post', () => {
     expect(await serverRow(id)).toMatchObject({ status: 'scheduled', scheduled_post_id: other });
   });
 });
+
+describe('the account export', () => {
+  it('has the owner’s AI posts without sync internals, and no one else’s or deleted ones', async () => {
+    const kept = await alicePost({ feedback: 'Shorter, please' });
+    const gone = await alicePost();
+    await push(alice.client, [remove(gone)]);
+    const bobs = randomUUID();
+    await push(bob.client, [upsert(bobs, postFields())]);
+
+    const { data, error } = await alice.client.rpc('export_account_data');
+    expect(error).toBeNull();
+    const exported = (data as { ai_generated_posts: Record<string, unknown>[] }).ai_generated_posts;
+    const ids = exported.map((row) => row.id);
+    expect(ids).toContain(kept);
+    expect(ids).not.toContain(gone);
+    expect(ids).not.toContain(bobs);
+    const row = exported.find((r) => r.id === kept)!;
+    expect(row).toMatchObject({ status: 'pending-review', feedback: 'Shorter, please' });
+    expect(row).not.toHaveProperty('txid');
+    expect(row).not.toHaveProperty('last_mutation_id');
+  });
+});

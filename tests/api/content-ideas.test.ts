@@ -285,3 +285,29 @@ describe('content_ideas through sync', () => {
     }
   });
 });
+
+describe('the account export', () => {
+  it('has the owner’s ideas without sync internals, and no one else’s or deleted ones', async () => {
+    const kept = randomUUID();
+    const gone = randomUUID();
+    const bobs = randomUUID();
+    await push(alice.client, [
+      upsert(kept, idea({ title: 'Export me', saved: true })),
+      upsert(gone, idea({ title: 'Deleted idea' })),
+    ]);
+    await push(alice.client, [remove(gone, 1)]);
+    await push(bob.client, [upsert(bobs, idea({ title: 'Bob’s idea' }))]);
+
+    const { data, error } = await alice.client.rpc('export_account_data');
+    expect(error).toBeNull();
+    const exported = (data as { content_ideas: Record<string, unknown>[] }).content_ideas;
+    const ids = exported.map((row) => row.id);
+    expect(ids).toContain(kept);
+    expect(ids).not.toContain(gone);
+    expect(ids).not.toContain(bobs);
+    const row = exported.find((r) => r.id === kept)!;
+    expect(row).toMatchObject({ title: 'Export me', saved: true, type: 'trending', score: 91 });
+    expect(row).not.toHaveProperty('txid');
+    expect(row).not.toHaveProperty('last_mutation_id');
+  });
+});

@@ -334,6 +334,7 @@ describe('registration', () => {
     ).toEqual(
       [
         'ai_generated_posts',
+        'content_ideas',
         'onboarding_data',
         'post_drafts',
         'publish_targets',

@@ -81,6 +81,21 @@ async function seedDevice(userId: string, label: string): Promise<void> {
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
   });
+  await db.table('contentIdeas').put({
+    id: crypto.randomUUID(),
+    userId,
+    title: `${label} idea`,
+    description: 'Saved on this device',
+    type: 'trending',
+    score: 80,
+    saved: true,
+    savedAt: new Date().toISOString(),
+    batchId: null,
+    sampleKey: null,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    version: null,
+  });
   await db.meta.put({ key: `pull-cursor:${userId}`, value: { post_drafts: '1' } });
   localStorage.setItem(`onboarding_completed:${userId}`, 'true');
   const ideas = JSON.parse(localStorage.getItem('saved_idea') ?? '[]') as unknown[];
@@ -152,7 +167,7 @@ describe('deleting the account', () => {
 });
 
 describe('exporting the data', () => {
-  it("joins the server's export with the AI posts and unsynced drafts only this device has", async () => {
+  it("joins the server's export with what only this device has yet", async () => {
     const store = makeStore();
     const ada = await newAccount(store, 'Ada');
     await seedDevice(ada.id, 'Ada');
@@ -174,7 +189,8 @@ describe('exporting the data', () => {
       unsynced_scheduled_posts: [
         expect.objectContaining({ content: 'Ada scheduled post on this device' }),
       ],
-      ai_posts: [expect.objectContaining({ content: 'Ada AI post' })],
+      unsynced_ai_posts: [expect.objectContaining({ content: 'Ada AI post' })],
+      unsynced_content_ideas: [expect.objectContaining({ title: 'Ada idea' })],
     });
   });
 
@@ -192,7 +208,8 @@ describe('exporting the data', () => {
     expect(outcome.data).toMatchObject({
       source: 'device',
       drafts: [expect.objectContaining({ content: 'Ada draft on this device' })],
-      ai_posts: [expect.objectContaining({ content: 'Ada AI post' })],
+      ai_generated_posts: [expect.objectContaining({ content: 'Ada AI post' })],
+      content_ideas: [expect.objectContaining({ title: 'Ada idea' })],
       scheduled_posts: [expect.objectContaining({ content: 'Ada scheduled post on this device' })],
     });
     expect(JSON.stringify(outcome.data)).not.toContain('Bob');

@@ -37,23 +37,34 @@ async function rowsOf(db: AppDb, name: string, userId: string): Promise<Row[]> {
 
 /** What this device keeps of the user, table by table. */
 export async function readDeviceData(userId: string, db: AppDb = getAppDb()) {
-  const [drafts, aiPosts, onboarding, profiles, preferences, scheduledPosts, targets, notices] =
-    await Promise.all([
-      rowsOf(db, 'drafts', userId),
-      rowsOf(db, 'aiPosts', userId),
-      rowsOf(db, 'onboardingData', userId),
-      rowsOf(db, 'userProfiles', userId),
-      rowsOf(db, 'userPreferences', userId),
-      rowsOf(db, 'scheduledPosts', userId),
-      rowsOf(db, 'publishTargets', userId),
-      rowsOf(db, 'notifications', userId),
-    ]);
+  const [
+    drafts,
+    aiPosts,
+    onboarding,
+    profiles,
+    preferences,
+    scheduledPosts,
+    targets,
+    notices,
+    contentIdeas,
+  ] = await Promise.all([
+    rowsOf(db, 'drafts', userId),
+    rowsOf(db, 'aiPosts', userId),
+    rowsOf(db, 'onboardingData', userId),
+    rowsOf(db, 'userProfiles', userId),
+    rowsOf(db, 'userPreferences', userId),
+    rowsOf(db, 'scheduledPosts', userId),
+    rowsOf(db, 'publishTargets', userId),
+    rowsOf(db, 'notifications', userId),
+    rowsOf(db, 'contentIdeas', userId),
+  ]);
   return {
     drafts,
     aiPosts,
     scheduledPosts,
     publishTargets: targets,
     notifications: notices,
+    contentIdeas,
     onboarding: onboarding[0] ?? null,
     profile: profiles[0] ?? null,
     preferences: preferences[0] ?? null,
@@ -63,9 +74,9 @@ export async function readDeviceData(userId: string, db: AppDb = getAppDb()) {
 type DeviceData = Awaited<ReturnType<typeof readDeviceData>>;
 
 /**
- * One document from the server's export and this device's copy. AI generated posts live only on
- * the device; drafts and scheduled posts written here but not yet synced are added beside the
- * server's.
+ * One document from the server's export and this device's copy: what was written here but is not
+ * on the server yet (drafts, scheduled posts, AI generated posts, content ideas) is added beside
+ * the server's.
  */
 export function combineExport(
   server: Record<string, unknown> | null,
@@ -87,7 +98,8 @@ export function combineExport(
       onboarding: device.onboarding,
       preferences: device.preferences,
       drafts: device.drafts,
-      ai_posts: device.aiPosts,
+      ai_generated_posts: device.aiPosts,
+      content_ideas: device.contentIdeas,
       scheduled_posts: device.scheduledPosts,
       publish_targets: device.publishTargets,
       user_notifications: device.notifications,
@@ -97,13 +109,16 @@ export function combineExport(
     new Set((Array.isArray(section) ? (section as Row[]) : []).map((row) => row.id));
   const knownDrafts = ids(server.drafts);
   const knownPosts = ids(server.scheduled_posts);
+  const knownAiPosts = ids(server.ai_generated_posts);
+  const knownIdeas = ids(server.content_ideas);
   return {
     ...server,
     ...head,
     source: 'server',
-    ai_posts: device.aiPosts,
     unsynced_drafts: device.drafts.filter((draft) => !knownDrafts.has(draft.id)),
     unsynced_scheduled_posts: device.scheduledPosts.filter((post) => !knownPosts.has(post.id)),
+    unsynced_ai_posts: device.aiPosts.filter((post) => !knownAiPosts.has(post.id)),
+    unsynced_content_ideas: device.contentIdeas.filter((idea) => !knownIdeas.has(idea.id)),
   };
 }
 
