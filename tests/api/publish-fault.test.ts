@@ -29,7 +29,7 @@ import { mulberry32 } from '../support/seeded-random.ts';
  * PUBLISH_FAULT_SEED=<seed> with PUBLISH_FAULT_SEQUENCES=<wave size> replays a wave (printed on
  * failure; kill timings follow the clock, so a replay repeats the choices, not every race).
  */
-const SEQUENCES = Number(process.env.PUBLISH_FAULT_SEQUENCES ?? 200);
+const SEQUENCES = Number(process.env.PUBLISH_FAULT_SEQUENCES ?? 120);
 const BASE_SEED = Number(process.env.PUBLISH_FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const WAVE = 20;
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
