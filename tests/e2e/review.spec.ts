@@ -75,6 +75,8 @@ test('approve and schedule, revise with feedback, reject: on the server and on a
   await modal.getByRole('button', { name: 'Approve & Schedule' }).click();
   const scheduleDialog = page.getByRole('dialog', { name: 'Schedule post' });
   await expect(scheduleDialog).toContainText(TO_SCHEDULE);
+  // It starts at the time suggested when the post was generated.
+  await expect(scheduleDialog.getByRole('radio', { name: 'Schedule for later' })).toBeChecked();
   await scheduleDialog.getByRole('button', { name: 'Schedule' }).click();
   const done = page.getByRole('dialog', { name: 'Scheduled' });
   await expect(done).toContainText('Post scheduled successfully!');

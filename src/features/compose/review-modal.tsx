@@ -169,7 +169,12 @@ function ReviewDialog({
     return (
       <ScheduleDialog
         open
-        post={{ content, platforms, aiPostId: aiPost?.id ?? null }}
+        post={{
+          content,
+          platforms,
+          aiPostId: aiPost?.id ?? null,
+          plannedFor: aiPost?.suggestedFor ?? null,
+        }}
         onClose={scheduleCancelled}
       />
     );

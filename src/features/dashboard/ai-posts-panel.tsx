@@ -116,6 +116,7 @@ export function AiPostsPanel() {
             content: scheduling.content,
             platforms: scheduling.platforms,
             aiPostId: scheduling.id,
+            plannedFor: scheduling.suggestedFor,
           }
         }
         onClose={() => setScheduling(null)}

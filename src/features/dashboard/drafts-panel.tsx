@@ -152,6 +152,7 @@ export function DraftsPanel() {
             content: scheduling.content,
             platforms: scheduling.platforms,
             draftId: scheduling.id,
+            plannedFor: scheduling.scheduledFor,
           }
         }
         onClose={() => setScheduling(null)}

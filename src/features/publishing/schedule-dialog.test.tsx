@@ -81,6 +81,27 @@ describe('ScheduleDialog', { timeout: 30_000 }, () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('starts on Schedule for later at a planned time still ahead, and ignores one gone by', async () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const planned = '2031-06-15T14:45:00.000Z';
+    await renderDialog({ content: 'Summer menu', platforms: ['twitter'], plannedFor: planned });
+    let dialog = await screen.findByRole('dialog', { name: 'Schedule post' });
+    expect(within(dialog).getByRole('radio', { name: 'Schedule for later' })).toBeChecked();
+    const wall = instantToWallTime(planned, zone)!;
+    expect(within(dialog).getByLabelText('Date', { exact: true })).toHaveValue(wall.date);
+    expect(within(dialog).getByLabelText('Time', { exact: true })).toHaveValue(wall.time);
+    cleanup();
+
+    await renderDialog({
+      content: 'Summer menu',
+      platforms: ['twitter'],
+      plannedFor: '2020-01-01T10:00:00.000Z',
+    });
+    dialog = await screen.findByRole('dialog', { name: 'Schedule post' });
+    expect(within(dialog).getByRole('radio', { name: 'Publish now' })).toBeChecked();
+    expect(within(dialog).queryByLabelText('Date', { exact: true })).toBeNull();
+  });
+
   it('schedules for later in the user’s zone, offline, with a reminder for X', async () => {
     const { user } = await renderDialog({
       content: 'Opening hours change',

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { DraftPlatform, PublishMode } from '../../lib/db';
-import { dateInZone } from '../../lib/intl/zoned-time';
+import { dateInZone, instantToWallTime } from '../../lib/intl/zoned-time';
 import { zoneCity } from '../../lib/intl/time-zones';
 import { useFormatters } from '../appearance';
 import { PublishTimeFields } from './publish-time-fields';
@@ -21,6 +21,8 @@ export interface SchedulePostSource {
   platforms: DraftPlatform[];
   draftId?: string | null;
   aiPostId?: string | null;
+  /** A time already planned for it (a draft's date, an AI post's suggested time). */
+  plannedFor?: string | null;
 }
 
 export interface ScheduleDialogProps {
@@ -34,6 +36,11 @@ export interface ScheduleDialogProps {
  * Schedule from outside /create (a draft, an approved AI post): the three publish-time choices,
  * the page picker when needed, then the spec's confirmation and /calendar.
  */
+function plannedWallTime(plannedFor: string | null | undefined, timeZone: string) {
+  if (!plannedFor || !(Date.parse(plannedFor) > Date.now())) return null;
+  return instantToWallTime(plannedFor, timeZone);
+}
+
 export function ScheduleDialog(props: ScheduleDialogProps) {
   // A fresh form every time it opens.
   return props.open && props.post ? <ScheduleDialogBody {...props} post={props.post} /> : null;
@@ -47,9 +54,13 @@ function ScheduleDialogBody({
   const titleId = useId();
   const format = useFormatters();
   const { optimal, pick } = useOptimalTime();
-  const [mode, setMode] = useState<PublishMode>('now');
-  const [date, setDate] = useState(() => dateInZone(new Date(), format.timeZone, 1));
-  const [time, setTime] = useState('10:30');
+  // A planned time still ahead starts the form on Schedule for later at that time.
+  const [planned] = useState(() => plannedWallTime(post.plannedFor, format.timeZone));
+  const [mode, setMode] = useState<PublishMode>(planned ? 'schedule' : 'now');
+  const [date, setDate] = useState(
+    () => planned?.date ?? dateInZone(new Date(), format.timeZone, 1),
+  );
+  const [time, setTime] = useState(planned?.time ?? '10:30');
   const [problem, setProblem] = useState<string | null>(null);
   const flow = useScheduleFlow({ onProblem: setProblem, pickOptimal: pick });
 
