@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import {
   Alert,
   Box,
@@ -8,26 +8,20 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  Link,
   Stack,
   Typography,
   type ChipProps,
 } from '@mui/material';
-import OpenInNew from '@mui/icons-material/OpenInNew';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
 import { platformLabels, type DraftPlatform } from '../../lib/platforms';
 import { useFormatters } from '../appearance';
-import {
-  selectScheduledPostById,
-  selectTargetsOfPost,
-  type PublishTarget,
-  type TargetStatus,
-} from '../publishing';
+import { selectScheduledPostById, selectTargetsOfPost, type PublishTarget } from '../publishing';
 import { pullRequested, selectSyncOnline } from '../sync';
 import { CALENDAR_STATUS_LABELS, type CalendarItem, type CalendarStatus } from './calendar-items';
 import { MarkPostedDialog } from './mark-posted-dialog';
+import { TargetRow, targetTexts } from './target-row';
 import {
   markTargetPosted,
   OFFLINE_ACTION_MESSAGE,
@@ -43,18 +37,18 @@ export const postDetailTexts = {
   suggested: 'Suggested for',
   platforms: 'Platforms',
   targets: 'Where it goes',
-  published: 'Published',
-  viewPost: 'View post',
-  publishYourself: 'Publish it yourself',
-  checkPage: 'Check your page before posting again',
-  failedFallback: 'The post could not be published.',
-  copyText: 'Copy text',
+  published: targetTexts.published,
+  viewPost: targetTexts.viewPost,
+  publishYourself: targetTexts.publishYourself,
+  checkPage: targetTexts.checkPage,
+  failedFallback: targetTexts.failedFallback,
+  copyText: targetTexts.copyText,
   copied: 'Text copied.',
   copyFailed: 'Could not copy the text. Select it and copy it yourself.',
-  markPosted: 'Mark as posted',
+  markPosted: targetTexts.markPosted,
   markedPosted: 'Marked as posted.',
-  retry: 'Retry',
-  publishAgain: 'Publish again',
+  retry: targetTexts.retry,
+  publishAgain: targetTexts.publishAgain,
   publishAgainTitle: 'Publish again?',
   publishAgainMessage:
     'Check your page first: if the post is already there, publishing again posts it twice.',
@@ -71,20 +65,6 @@ const STATUS_COLORS: Record<CalendarStatus, ChipProps['color']> = {
   draft: 'default',
   'in-review': 'secondary',
 };
-
-/** A target's state in words, as the calendar's list says it. */
-export const TARGET_STATE: Record<TargetStatus, { label: string; color: ChipProps['color'] }> = {
-  scheduled: { label: 'Scheduled', color: 'default' },
-  publishing: { label: 'Publishing', color: 'info' },
-  published: { label: 'Published', color: 'success' },
-  failed: { label: 'Failed', color: 'error' },
-  needs_attention: { label: 'Needs attention', color: 'warning' },
-  cancelled: { label: 'Cancelled', color: 'default' },
-  reminder: { label: 'Time to post', color: 'warning' },
-  posted: { label: 'Posted', color: 'success' },
-};
-
-const isWebLink = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
 
 type Confirm = { kind: 'again'; target: PublishTarget } | { kind: 'posted'; target: PublishTarget };
 
@@ -255,6 +235,7 @@ function Targets({ content, targets }: { content: string; targets: readonly Publ
             key={target.id}
             target={target}
             disabled={busy === target.id || !online}
+            labelPublished
             onCopy={() => void copyText()}
             onRetry={() =>
               void run(target, () => publishTargetAgain(target.id), postDetailTexts.queuedAgain)
@@ -295,129 +276,5 @@ function Targets({ content, targets }: { content: string; targets: readonly Publ
       )}
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </>
-  );
-}
-
-function TargetRow({
-  target,
-  disabled,
-  onCopy,
-  onRetry,
-  onPublishAgain,
-  onMarkPosted,
-}: {
-  target: PublishTarget;
-  disabled: boolean;
-  onCopy: () => void;
-  onRetry: () => void;
-  onPublishAgain: () => void;
-  onMarkPosted: () => void;
-}) {
-  const { formatDateTime } = useFormatters();
-  const name = platformLabels[target.platform];
-  const state = TARGET_STATE[target.status];
-  const small = { variant: 'outlined', size: 'small', disabled } as const;
-  const markPosted = (
-    <Button key="posted" {...small} onClick={onMarkPosted}>
-      {postDetailTexts.markPosted}
-    </Button>
-  );
-  const buttons: ReactNode[] = [];
-  let detail: ReactNode = null;
-
-  switch (target.status) {
-    case 'published':
-    case 'posted':
-      detail = target.publishedAt && (
-        <>
-          {postDetailTexts.published}{' '}
-          <time dateTime={target.publishedAt}>{formatDateTime(target.publishedAt)}</time>
-        </>
-      );
-      if (isWebLink(target.permalink))
-        buttons.push(
-          <Link
-            key="view"
-            href={target.permalink}
-            target="_blank"
-            rel="noopener noreferrer"
-            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-          >
-            {postDetailTexts.viewPost}
-            <OpenInNew fontSize="inherit" aria-hidden />
-          </Link>,
-        );
-      break;
-    case 'failed':
-      detail = target.errorMessage ?? postDetailTexts.failedFallback;
-      buttons.push(
-        target.kind === 'auto' ? (
-          <Button key="retry" {...small} onClick={onRetry}>
-            {postDetailTexts.retry}
-          </Button>
-        ) : (
-          markPosted
-        ),
-      );
-      break;
-    case 'needs_attention':
-      detail = (
-        <>
-          <Box component="strong" sx={{ display: 'block' }}>
-            {postDetailTexts.checkPage}
-          </Box>
-          {target.errorMessage}
-        </>
-      );
-      buttons.push(
-        <Button key="again" {...small} onClick={onPublishAgain}>
-          {postDetailTexts.publishAgain}
-        </Button>,
-        markPosted,
-      );
-      break;
-    case 'reminder':
-      buttons.push(
-        // Copying needs no connection.
-        <Button key="copy" variant="outlined" size="small" onClick={onCopy}>
-          {postDetailTexts.copyText}
-        </Button>,
-        markPosted,
-      );
-      break;
-    default:
-      break;
-  }
-
-  return (
-    <Box
-      component="li"
-      sx={{ py: 1, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}
-    >
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-          {target.accountName ? `${name} · ${target.accountName}` : name}
-        </Typography>
-        <Chip size="small" variant="outlined" label={state.label} color={state.color} />
-        {target.kind === 'manual' && (
-          <Chip size="small" label={postDetailTexts.publishYourself} color="secondary" />
-        )}
-      </Stack>
-      {detail && (
-        <Typography
-          variant="body2"
-          color={target.status === 'failed' ? 'error' : 'text.secondary'}
-          component="div"
-          sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
-        >
-          {detail}
-        </Typography>
-      )}
-      {buttons.length > 0 && (
-        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
-          {buttons}
-        </Stack>
-      )}
-    </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   Alert,
@@ -6,13 +6,11 @@ import {
   Button,
   Chip,
   CircularProgress,
-  Link,
   Paper,
   Stack,
   Typography,
   type ChipProps,
 } from '@mui/material';
-import OpenInNew from '@mui/icons-material/OpenInNew';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
@@ -30,12 +28,12 @@ import {
   type ScheduledPost,
   type ScheduledPostChanges,
   type ScheduledPostStatus,
-  type TargetStatus,
 } from '../publishing';
 import { selectParkedEntries, selectSyncOnline, pullRequested } from '../sync';
 import { EditPostDialog } from './edit-post-dialog';
 import { postStatus } from './post-status';
 import { MarkPostedDialog } from './mark-posted-dialog';
+import { TargetRow, targetTexts } from './target-row';
 import {
   markTargetPosted,
   OFFLINE_ACTION_MESSAGE,
@@ -58,21 +56,21 @@ export const calendarTexts = {
   cancelled: 'Post cancelled.',
   saved: 'Post updated.',
   locked: POST_LOCKED_MESSAGE,
-  viewPost: 'View post',
-  retry: 'Retry',
-  publishAgain: 'Publish again',
+  viewPost: targetTexts.viewPost,
+  retry: targetTexts.retry,
+  publishAgain: targetTexts.publishAgain,
   publishAgainTitle: 'Publish again?',
   publishAgainMessage:
     'Check your page first: if the post is already there, publishing again posts it twice.',
-  markPosted: 'Mark as posted',
-  copyText: 'Copy text',
+  markPosted: targetTexts.markPosted,
+  copyText: targetTexts.copyText,
   copied: 'Text copied.',
   copyFailed: 'Could not copy the text. Select it and copy it yourself.',
-  checkPage: 'Check your page before posting again',
-  publishYourself: 'Publish it yourself',
+  checkPage: targetTexts.checkPage,
+  publishYourself: targetTexts.publishYourself,
   queuedAgain: 'The post will be published again in a moment.',
   markedPosted: 'Marked as posted.',
-  failedFallback: 'The post could not be published.',
+  failedFallback: targetTexts.failedFallback,
   zone: (zone: string) => `Times are in ${zone}.`,
   notSaved: (reason: string) => `Your change was not saved: ${reason}`,
 };
@@ -84,12 +82,6 @@ const POST_STATUS: Record<ScheduledPostStatus, { label: string; color: ChipProps
   failed: { label: 'Failed', color: 'error' },
   needs_attention: { label: 'Needs attention', color: 'warning' },
   cancelled: { label: 'Cancelled', color: 'default' },
-};
-
-const TARGET_STATUS: Record<TargetStatus, { label: string; color: ChipProps['color'] }> = {
-  ...POST_STATUS,
-  reminder: { label: 'Time to post', color: 'warning' },
-  posted: { label: 'Posted', color: 'success' },
 };
 
 const UPCOMING: readonly ScheduledPostStatus[] = ['scheduled', 'publishing'];
@@ -110,8 +102,6 @@ export function arrangePosts(
   recent.sort((a, b) => time(b) - time(a) || a.id.localeCompare(b.id));
   return { upcoming, recent };
 }
-
-const isWebLink = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
 
 type Dialog =
   | { kind: 'edit'; post: ScheduledPost }
@@ -355,8 +345,8 @@ function PostGroup({
   );
 }
 
-function StatusChip({ status, kind }: { status: TargetStatus; kind?: 'post' }) {
-  const s = kind === 'post' ? POST_STATUS[status as ScheduledPostStatus] : TARGET_STATUS[status];
+function StatusChip({ status }: { status: ScheduledPostStatus }) {
+  const s = POST_STATUS[status];
   return <Chip size="small" label={s.label} color={s.color} variant="outlined" />;
 }
 
@@ -387,7 +377,7 @@ function PostCard({
         <Typography id={headingId} component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
           <time dateTime={post.scheduledFor}>{formatDateTime(post.scheduledFor)}</time>
         </Typography>
-        <StatusChip status={status} kind="post" />
+        <StatusChip status={status} />
       </Stack>
       {refusal && (
         <Alert severity="warning" sx={{ mt: 1 }}>
@@ -416,7 +406,15 @@ function PostCard({
           sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5 }}
         >
           {targets.map((target) => (
-            <TargetRow key={target.id} post={post} target={target} actions={actions} />
+            <TargetRow
+              key={target.id}
+              target={target}
+              disabled={actions.busy === target.id || !actions.online}
+              onCopy={() => actions.copyText(post)}
+              onRetry={() => actions.retry(target)}
+              onPublishAgain={() => actions.publishAgain(target)}
+              onMarkPosted={() => actions.markPosted(target)}
+            />
           ))}
         </Box>
       )}
@@ -450,141 +448,5 @@ function PostCard({
         )
       )}
     </Paper>
-  );
-}
-
-function TargetRow({
-  post,
-  target,
-  actions,
-}: {
-  post: ScheduledPost;
-  target: PublishTarget;
-  actions: PostActions;
-}) {
-  const { formatDateTime } = useFormatters();
-  const name = platformLabels[target.platform];
-  const busy = actions.busy === target.id;
-  const offline = !actions.online;
-  const small = { size: 'small', disabled: busy || offline } as const;
-  const buttons: ReactNode[] = [];
-  let detail: ReactNode = null;
-
-  switch (target.status) {
-    case 'published':
-    case 'posted':
-      detail = target.publishedAt && (
-        <time dateTime={target.publishedAt}>{formatDateTime(target.publishedAt)}</time>
-      );
-      if (isWebLink(target.permalink))
-        buttons.push(
-          <Link
-            key="view"
-            href={target.permalink}
-            target="_blank"
-            rel="noopener noreferrer"
-            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-          >
-            {calendarTexts.viewPost}
-            <OpenInNew fontSize="inherit" aria-hidden />
-          </Link>,
-        );
-      break;
-    case 'failed':
-      detail = target.errorMessage ?? calendarTexts.failedFallback;
-      buttons.push(
-        target.kind === 'auto' ? (
-          <Button key="retry" variant="outlined" {...small} onClick={() => actions.retry(target)}>
-            {calendarTexts.retry}
-          </Button>
-        ) : (
-          <Button
-            key="posted"
-            variant="outlined"
-            {...small}
-            onClick={() => actions.markPosted(target)}
-          >
-            {calendarTexts.markPosted}
-          </Button>
-        ),
-      );
-      break;
-    case 'needs_attention':
-      detail = (
-        <>
-          <Box component="strong" sx={{ display: 'block' }}>
-            {calendarTexts.checkPage}
-          </Box>
-          {target.errorMessage}
-        </>
-      );
-      buttons.push(
-        <Button
-          key="again"
-          variant="outlined"
-          {...small}
-          onClick={() => actions.publishAgain(target)}
-        >
-          {calendarTexts.publishAgain}
-        </Button>,
-        <Button
-          key="posted"
-          variant="outlined"
-          {...small}
-          onClick={() => actions.markPosted(target)}
-        >
-          {calendarTexts.markPosted}
-        </Button>,
-      );
-      break;
-    case 'reminder':
-      buttons.push(
-        <Button key="copy" variant="outlined" size="small" onClick={() => actions.copyText(post)}>
-          {calendarTexts.copyText}
-        </Button>,
-        <Button
-          key="posted"
-          variant="outlined"
-          {...small}
-          onClick={() => actions.markPosted(target)}
-        >
-          {calendarTexts.markPosted}
-        </Button>,
-      );
-      break;
-    default:
-      break;
-  }
-
-  return (
-    <Box
-      component="li"
-      sx={{ py: 1, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}
-    >
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-          {target.accountName ? `${name} · ${target.accountName}` : name}
-        </Typography>
-        <StatusChip status={target.status} />
-        {target.kind === 'manual' && (
-          <Chip size="small" label={calendarTexts.publishYourself} color="secondary" />
-        )}
-      </Stack>
-      {detail && (
-        <Typography
-          variant="body2"
-          color={target.status === 'failed' ? 'error' : 'text.secondary'}
-          component="div"
-          sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
-        >
-          {detail}
-        </Typography>
-      )}
-      {buttons.length > 0 && (
-        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
-          {buttons}
-        </Stack>
-      )}
-    </Box>
   );
 }
