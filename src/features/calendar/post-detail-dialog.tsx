@@ -13,15 +13,13 @@ import {
   type ChipProps,
 } from '@mui/material';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
 import { platformLabels, type DraftPlatform } from '../../lib/platforms';
 import { useFormatters } from '../appearance';
 import { selectScheduledPostById, selectTargetsOfPost, type PublishTarget } from '../publishing';
 import { pullRequested, selectSyncOnline } from '../sync';
 import { CALENDAR_STATUS_LABELS, type CalendarItem, type CalendarStatus } from './calendar-items';
-import { MarkPostedDialog } from './mark-posted-dialog';
-import { TargetRow, targetTexts } from './target-row';
+import { TargetConfirmDialogs, TargetRow, targetTexts, type TargetConfirm } from './target-row';
 import {
   markTargetPosted,
   OFFLINE_ACTION_MESSAGE,
@@ -46,13 +44,12 @@ export const postDetailTexts = {
   copied: 'Text copied.',
   copyFailed: 'Could not copy the text. Select it and copy it yourself.',
   markPosted: targetTexts.markPosted,
-  markedPosted: 'Marked as posted.',
+  markedPosted: targetTexts.markedPosted,
   retry: targetTexts.retry,
   publishAgain: targetTexts.publishAgain,
-  publishAgainTitle: 'Publish again?',
-  publishAgainMessage:
-    'Check your page first: if the post is already there, publishing again posts it twice.',
-  queuedAgain: 'The post will be published again in a moment.',
+  publishAgainTitle: targetTexts.publishAgainTitle,
+  publishAgainMessage: targetTexts.publishAgainMessage,
+  queuedAgain: targetTexts.queuedAgain,
   notOnDevice: 'This post is no longer on this device.',
 };
 
@@ -65,8 +62,6 @@ const STATUS_COLORS: Record<CalendarStatus, ChipProps['color']> = {
   draft: 'default',
   'in-review': 'secondary',
 };
-
-type Confirm = { kind: 'again'; target: PublishTarget } | { kind: 'posted'; target: PublishTarget };
 
 /**
  * A calendar entry in full: its text, when it is planned, its status and, for a scheduled post,
@@ -185,7 +180,7 @@ function Targets({ content, targets }: { content: string; targets: readonly Publ
   const dispatch = useAppDispatch();
   const online = useAppSelector(selectSyncOnline);
   const [busy, setBusy] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [confirm, setConfirm] = useState<TargetConfirm | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const say = (severity: Notice['severity'], text: string) => setNotice(makeNotice(severity, text));
 
@@ -245,35 +240,21 @@ function Targets({ content, targets }: { content: string; targets: readonly Publ
           />
         ))}
       </Box>
-      <ConfirmDialog
-        open={confirm?.kind === 'again'}
-        title={postDetailTexts.publishAgainTitle}
-        message={postDetailTexts.publishAgainMessage}
-        confirmLabel={postDetailTexts.publishAgain}
-        busy={busy !== null}
-        onConfirm={() =>
-          confirm?.kind === 'again' &&
+      <TargetConfirmDialogs
+        confirm={confirm}
+        busy={busy}
+        onPublishAgain={(target) =>
+          void run(target, () => publishTargetAgain(target.id), postDetailTexts.queuedAgain)
+        }
+        onMarkPosted={(target, permalink) =>
           void run(
-            confirm.target,
-            () => publishTargetAgain(confirm.target.id),
-            postDetailTexts.queuedAgain,
+            target,
+            () => markTargetPosted(target.id, permalink),
+            postDetailTexts.markedPosted,
           )
         }
-        onCancel={() => setConfirm(null)}
+        onClose={() => setConfirm(null)}
       />
-      {confirm?.kind === 'posted' && (
-        <MarkPostedDialog
-          busy={busy === confirm.target.id}
-          onConfirm={(permalink) =>
-            void run(
-              confirm.target,
-              () => markTargetPosted(confirm.target.id, permalink),
-              postDetailTexts.markedPosted,
-            )
-          }
-          onClose={() => setConfirm(null)}
-        />
-      )}
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </>
   );

@@ -32,8 +32,7 @@ import {
 import { selectParkedEntries, selectSyncOnline, pullRequested } from '../sync';
 import { EditPostDialog } from './edit-post-dialog';
 import { postStatus } from './post-status';
-import { MarkPostedDialog } from './mark-posted-dialog';
-import { TargetRow, targetTexts } from './target-row';
+import { TargetConfirmDialogs, TargetRow, targetTexts, type TargetConfirm } from './target-row';
 import {
   markTargetPosted,
   OFFLINE_ACTION_MESSAGE,
@@ -59,17 +58,16 @@ export const calendarTexts = {
   viewPost: targetTexts.viewPost,
   retry: targetTexts.retry,
   publishAgain: targetTexts.publishAgain,
-  publishAgainTitle: 'Publish again?',
-  publishAgainMessage:
-    'Check your page first: if the post is already there, publishing again posts it twice.',
+  publishAgainTitle: targetTexts.publishAgainTitle,
+  publishAgainMessage: targetTexts.publishAgainMessage,
   markPosted: targetTexts.markPosted,
   copyText: targetTexts.copyText,
   copied: 'Text copied.',
   copyFailed: 'Could not copy the text. Select it and copy it yourself.',
   checkPage: targetTexts.checkPage,
   publishYourself: targetTexts.publishYourself,
-  queuedAgain: 'The post will be published again in a moment.',
-  markedPosted: 'Marked as posted.',
+  queuedAgain: targetTexts.queuedAgain,
+  markedPosted: targetTexts.markedPosted,
   failedFallback: targetTexts.failedFallback,
   zone: (zone: string) => `Times are in ${zone}.`,
   notSaved: (reason: string) => `Your change was not saved: ${reason}`,
@@ -104,10 +102,7 @@ export function arrangePosts(
 }
 
 type Dialog =
-  | { kind: 'edit'; post: ScheduledPost }
-  | { kind: 'cancel'; post: ScheduledPost }
-  | { kind: 'again'; target: PublishTarget }
-  | { kind: 'posted'; target: PublishTarget };
+  { kind: 'edit'; post: ScheduledPost } | { kind: 'cancel'; post: ScheduledPost } | TargetConfirm;
 
 /** The calendar's list of the user's scheduled posts, each with where it goes and how it went. */
 export function ScheduledPosts() {
@@ -266,35 +261,21 @@ export function ScheduledPosts() {
         onConfirm={() => dialog?.kind === 'cancel' && void cancelPost(dialog.post)}
         onCancel={() => setDialog(null)}
       />
-      <ConfirmDialog
-        open={dialog?.kind === 'again'}
-        title={calendarTexts.publishAgainTitle}
-        message={calendarTexts.publishAgainMessage}
-        confirmLabel={calendarTexts.publishAgain}
-        busy={busy !== null}
-        onConfirm={() =>
-          dialog?.kind === 'again' &&
+      <TargetConfirmDialogs
+        confirm={dialog?.kind === 'again' || dialog?.kind === 'posted' ? dialog : null}
+        busy={busy}
+        onPublishAgain={(target) =>
+          void runTarget(target, () => publishTargetAgain(target.id), calendarTexts.queuedAgain)
+        }
+        onMarkPosted={(target, permalink) =>
           void runTarget(
-            dialog.target,
-            () => publishTargetAgain(dialog.target.id),
-            calendarTexts.queuedAgain,
+            target,
+            () => markTargetPosted(target.id, permalink),
+            calendarTexts.markedPosted,
           )
         }
-        onCancel={() => setDialog(null)}
+        onClose={() => setDialog(null)}
       />
-      {dialog?.kind === 'posted' && (
-        <MarkPostedDialog
-          busy={busy === dialog.target.id}
-          onConfirm={(permalink) =>
-            void runTarget(
-              dialog.target,
-              () => markTargetPosted(dialog.target.id, permalink),
-              calendarTexts.markedPosted,
-            )
-          }
-          onClose={() => setDialog(null)}
-        />
-      )}
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </Box>
   );

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Chip, Link, Stack, Typography, type ChipProps } from '@mui/material';
 import OpenInNew from '@mui/icons-material/OpenInNew';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { platformLabels } from '../../lib/platforms';
 import { useFormatters } from '../appearance';
 import type { PublishTarget, TargetStatus } from '../publishing';
+import { MarkPostedDialog } from './mark-posted-dialog';
 
 export const targetTexts = {
   published: 'Published',
@@ -15,6 +17,11 @@ export const targetTexts = {
   checkPage: 'Check your page before posting again',
   publishYourself: 'Publish it yourself',
   failedFallback: 'The post could not be published.',
+  publishAgainTitle: 'Publish again?',
+  publishAgainMessage:
+    'Check your page first: if the post is already there, publishing again posts it twice.',
+  queuedAgain: 'The post will be published again in a moment.',
+  markedPosted: 'Marked as posted.',
 };
 
 /** A target's state in words, wherever the calendar shows one. */
@@ -163,5 +170,46 @@ export function TargetRow({
         </Stack>
       )}
     </Box>
+  );
+}
+
+/** A target action waiting for the user's confirmation. */
+export type TargetConfirm =
+  { kind: 'again'; target: PublishTarget } | { kind: 'posted'; target: PublishTarget };
+
+/** The confirmations of Publish again and Mark as posted, for the list and the detail dialog. */
+export function TargetConfirmDialogs({
+  confirm,
+  busy,
+  onPublishAgain,
+  onMarkPosted,
+  onClose,
+}: {
+  confirm: TargetConfirm | null;
+  /** The id of what is being saved, if anything. */
+  busy: string | null;
+  onPublishAgain: (target: PublishTarget) => void;
+  onMarkPosted: (target: PublishTarget, permalink: string | null) => void;
+  onClose: () => void;
+}) {
+  return (
+    <>
+      <ConfirmDialog
+        open={confirm?.kind === 'again'}
+        title={targetTexts.publishAgainTitle}
+        message={targetTexts.publishAgainMessage}
+        confirmLabel={targetTexts.publishAgain}
+        busy={busy !== null}
+        onConfirm={() => confirm?.kind === 'again' && onPublishAgain(confirm.target)}
+        onCancel={onClose}
+      />
+      {confirm?.kind === 'posted' && (
+        <MarkPostedDialog
+          busy={busy === confirm.target.id}
+          onConfirm={(permalink) => onMarkPosted(confirm.target, permalink)}
+          onClose={onClose}
+        />
+      )}
+    </>
   );
 }
