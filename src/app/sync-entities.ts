@@ -1,4 +1,9 @@
 import { aiGeneratedPostsEntity, loadAiPosts } from '../features/ai-posts';
+import {
+  analyticsAccountsEntity,
+  analyticsDailyEntity,
+  analyticsPostMetricsEntity,
+} from '../features/analytics';
 import { loadDrafts, postDraftsEntity } from '../features/drafts';
 import { contentIdeasEntity, loadContentIdeas } from '../features/ideas';
 import { loadNotifications, userNotificationsEntity } from '../features/notifications';
@@ -19,6 +24,9 @@ export const syncEntities = createSyncRegistry([
   userNotificationsEntity,
   aiGeneratedPostsEntity,
   contentIdeasEntity,
+  analyticsAccountsEntity,
+  analyticsDailyEntity,
+  analyticsPostMetricsEntity,
 ]);
 
 /** What the features read from this device when the user changes, before the first pull. */

@@ -210,6 +210,72 @@ export interface ContentIdeaRecord {
   version: number | null;
 }
 
+export type AnalyticsAccountStatus =
+  'ok' | 'partial' | 'unavailable' | 'rate_limited' | 'reconnect_needed' | 'error';
+
+/** How the collector last fared with one connected account (public.analytics_accounts). */
+export interface AnalyticsAccountRecord {
+  /** The social account's id. */
+  id: string;
+  userId: string;
+  platform: string;
+  accountName: string;
+  status: AnalyticsAccountStatus;
+  /** A sentence for the user; null when all is well. */
+  message: string | null;
+  /** Null: unknown. */
+  followers: number | null;
+  unavailableMetrics: string[];
+  /** The last successful collection; null: never. */
+  collectedAt: string | null;
+  attemptedAt: string | null;
+  version: number | null;
+  updatedAt: string;
+}
+
+/** A page's numbers for one day (public.analytics_daily); null: not available. */
+export interface AnalyticsDailyRecord {
+  id: string;
+  userId: string;
+  accountId: string;
+  platform: string;
+  /** The day the numbers are for (YYYY-MM-DD). */
+  day: string;
+  followers: number | null;
+  follows: number | null;
+  views: number | null;
+  reach: number | null;
+  engagements: number | null;
+  version: number | null;
+  updatedAt: string;
+}
+
+export type AnalyticsContentType = 'text' | 'link' | 'image' | 'video' | 'carousel';
+export type AnalyticsPostStatus = 'ok' | 'unavailable' | 'deleted';
+
+/** The numbers of one published target (public.analytics_post_metrics, id = the target's). */
+export interface AnalyticsPostMetricRecord {
+  id: string;
+  userId: string;
+  postId: string;
+  accountId: string | null;
+  platform: string;
+  remoteId: string | null;
+  permalink: string | null;
+  publishedAt: string;
+  contentType: AnalyticsContentType | null;
+  reactions: number | null;
+  comments: number | null;
+  shares: number | null;
+  clicks: number | null;
+  reach: number | null;
+  views: number | null;
+  status: AnalyticsPostStatus;
+  collectedAt: string | null;
+  version: number | null;
+  updatedAt: string;
+}
+
 export type OutboxOp = 'upsert' | 'delete';
 /** pending: waiting to be pushed; inflight: claimed by a push (see leaseUntil); parked: rejected. */
 export type OutboxState = 'pending' | 'inflight' | 'parked';
@@ -265,6 +331,9 @@ export class AppDb extends Dexie {
   publishTargets!: Table<PublishTargetRecord, string>;
   notifications!: Table<NotificationRecord, string>;
   contentIdeas!: Table<ContentIdeaRecord, string>;
+  analyticsAccounts!: Table<AnalyticsAccountRecord, string>;
+  analyticsDaily!: Table<AnalyticsDailyRecord, string>;
+  analyticsPostMetrics!: Table<AnalyticsPostMetricRecord, string>;
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -288,6 +357,12 @@ export class AppDb extends Dexie {
     });
     // Content ideas (generated and saved ones): synced.
     this.version(6).stores({ contentIdeas: 'id, userId, createdAt' });
+    // Analytics, written by the server's collector: read by period, so indexed by day and time.
+    this.version(7).stores({
+      analyticsAccounts: 'id, userId',
+      analyticsDaily: 'id, userId, [userId+day], accountId',
+      analyticsPostMetrics: 'id, userId, [userId+publishedAt], postId',
+    });
   }
 }
 

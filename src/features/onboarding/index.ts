@@ -11,3 +11,5 @@ export {
 } from './onboarding-slice';
 export { onboardingDataEntity } from './onboarding-sync';
 export { onboardingPersist } from './onboarding-persist';
+export { completeOnboarding, readLocalOnboarding } from './onboarding-repository';
+export { normaliseForm, type OnboardingForm } from './onboarding-form';
