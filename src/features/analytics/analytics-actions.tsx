@@ -1,0 +1,139 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import Description from '@mui/icons-material/Description';
+import FileDownload from '@mui/icons-material/FileDownload';
+import Refresh from '@mui/icons-material/Refresh';
+import TableChart from '@mui/icons-material/TableChart';
+import { analyticsTexts } from './analytics-texts';
+
+export type ExportKind = 'report' | 'csv';
+
+/** Hands a text to the browser as a file download. */
+export function downloadText(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the object URL can go once this task ends.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function ExportMenu({ onExport }: { onExport: (kind: ExportKind) => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const buttonId = useId();
+  const choose = (kind: ExportKind) => {
+    setAnchor(null);
+    onExport(kind);
+  };
+  return (
+    <>
+      <Button
+        id={buttonId}
+        variant="outlined"
+        startIcon={<FileDownload aria-hidden />}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? true : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        {analyticsTexts.export}
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      >
+        <MenuItem onClick={() => choose('report')}>
+          <ListItemIcon>
+            <Description fontSize="small" aria-hidden />
+          </ListItemIcon>
+          <ListItemText>{analyticsTexts.textReport}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => choose('csv')}>
+          <ListItemIcon>
+            <TableChart fontSize="small" aria-hidden />
+          </ListItemIcon>
+          <ListItemText>{analyticsTexts.postsCsv}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+export interface RefreshState {
+  running: boolean;
+  progress: { done: number; total: number } | null;
+}
+
+/** Refresh, with the reason it is off while offline. */
+export function RefreshButton({
+  online,
+  running,
+  onRefresh,
+}: {
+  online: boolean;
+  running: boolean;
+  onRefresh: () => void;
+}) {
+  const reasonId = useId();
+  return (
+    <Box sx={{ display: 'contents' }}>
+      <Button
+        variant="contained"
+        startIcon={<Refresh aria-hidden />}
+        onClick={onRefresh}
+        disabled={!online || running}
+        loading={running}
+        loadingPosition="start"
+        aria-describedby={online ? undefined : reasonId}
+      >
+        {analyticsTexts.refresh}
+      </Button>
+      {!online && (
+        <Typography
+          id={reasonId}
+          variant="body2"
+          color="text.secondary"
+          sx={{ flexBasis: '100%', textAlign: { sm: 'right' } }}
+        >
+          {analyticsTexts.refreshOffline}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** The progress of a refresh: how many of the user's accounts have been collected. */
+export function RefreshProgress({ progress }: { progress: RefreshState['progress'] }) {
+  const text = progress ? analyticsTexts.collecting(progress.done, progress.total) : null;
+  const value =
+    progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : null;
+  return (
+    <Box role="status" sx={{ my: 2 }}>
+      <LinearProgress
+        variant={value === null ? 'indeterminate' : 'determinate'}
+        value={value ?? undefined}
+        aria-label={text ?? analyticsTexts.refresh}
+      />
+      {text && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {text}
+        </Typography>
+      )}
+    </Box>
+  );
+}

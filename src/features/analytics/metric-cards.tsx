@@ -1,0 +1,88 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import TrendingDown from '@mui/icons-material/TrendingDown';
+import TrendingFlat from '@mui/icons-material/TrendingFlat';
+import TrendingUp from '@mui/icons-material/TrendingUp';
+import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
+import { analyticsTexts } from './analytics-texts';
+import type { MetricCard, MetricKey } from './types';
+
+const TREND_ICON = { up: TrendingUp, down: TrendingDown, flat: TrendingFlat } as const;
+const TREND_COLOR = { up: 'success.main', down: 'error.main', flat: 'text.secondary' } as const;
+
+/** The four summary cards; choosing one shows its metric in the trend chart. */
+export function MetricCards({
+  cards,
+  selected,
+  onSelect,
+}: {
+  cards: MetricCard[];
+  selected: MetricKey;
+  onSelect: (metric: MetricKey) => void;
+}) {
+  const theme = useTheme();
+  return (
+    <Box
+      role="group"
+      aria-label={analyticsTexts.metrics}
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+      }}
+    >
+      {cards.map((card) => {
+        const pressed = card.key === selected;
+        const Icon = TREND_ICON[card.trend];
+        return (
+          <Card
+            key={card.key}
+            variant="outlined"
+            sx={{
+              borderColor: pressed ? 'primary.main' : 'divider',
+              borderWidth: pressed ? 2 : 1,
+            }}
+          >
+            <CardActionArea
+              aria-pressed={pressed}
+              onClick={() => onSelect(card.key)}
+              sx={{ height: '100%' }}
+            >
+              <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
+                <Typography variant="body2" color="text.secondary">
+                  {card.label}
+                </Typography>
+                <Typography variant="h5" component="p" sx={{ overflowWrap: 'anywhere' }}>
+                  {card.display}
+                </Typography>
+                <Typography
+                  variant="caption"
+                  component="p"
+                  sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+                  color={TREND_COLOR[card.trend]}
+                >
+                  <Icon fontSize="inherit" aria-hidden />
+                  {analyticsTexts.change(card.changeDisplay)}
+                </Typography>
+                {card.spark.length > 1 && (
+                  <Box aria-hidden sx={{ mt: 1, height: 32 }}>
+                    <SparkLineChart
+                      data={card.spark}
+                      height={32}
+                      color={pressed ? theme.palette.primary.main : theme.palette.text.secondary}
+                      skipAnimation
+                    />
+                  </Box>
+                )}
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        );
+      })}
+    </Box>
+  );
+}
