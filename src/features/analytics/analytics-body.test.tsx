@@ -216,7 +216,7 @@ describe('AnalyticsBody', { timeout: 30_000 }, () => {
       ['42', 'Oct 2', '60'],
       ['43', 'Oct 3', '70'],
     ]);
-    expect(within(rows[0]).getByRole('rowheader')).toHaveTextContent('Nov 1');
+    expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('Nov 1');
   });
 
   it('shows each chart’s numbers as a table', async () => {
@@ -284,7 +284,7 @@ describe('AnalyticsBody', { timeout: 30_000 }, () => {
       within(table)
         .getAllByRole('row')
         .slice(1)
-        .map((r) => within(r).getAllByRole('cell')[0].textContent),
+        .map((r) => within(r).getAllByRole('cell')[0]?.textContent),
     ).toEqual(['Facebook', 'Facebook', 'Facebook', 'Facebook', 'Facebook']);
 
     await user.click(within(section).getByRole('button', { name: 'View All Posts' }));
@@ -442,7 +442,7 @@ describe('AnalyticsBody', { timeout: 30_000 }, () => {
     const alerts = screen.getAllByRole('alert');
     expect(alerts).toHaveLength(2);
     expect(alerts[0]).toHaveTextContent('Ada Lovelace (LinkedIn)LinkedIn shares no post numbers.');
-    expect(within(alerts[1]).getByRole('link', { name: 'Reconnect' })).toHaveAttribute(
+    expect(within(alerts[1]!).getByRole('link', { name: 'Reconnect' })).toHaveAttribute(
       'href',
       '/settings?tab=integrations',
     );
