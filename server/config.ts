@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { validProxyEntry } from './client-address.ts';
+import type { MetricsSettings } from './metrics/index.ts';
 import type { NotifyConfig } from './notify/push-config.ts';
 import type { PublisherSettings } from './publisher/index.ts';
 import type { RestLimits } from './rest/limits.ts';
@@ -118,6 +119,9 @@ const envSchema = z.object({
   PUBLISH_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(15_000),
   PUBLISH_STUCK_AFTER_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   PUBLISH_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(50),
+  METRICS_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(21_600_000),
+  METRICS_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(50),
+  METRICS_POST_DAYS: z.coerce.number().int().min(1).max(365).default(90),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -179,6 +183,8 @@ export interface ServerConfig {
   social?: Partial<SocialEndpoints>;
   /** The embedded publisher's timer (defaults in server/publisher/index.ts; intervalMs 0: off). */
   publisher?: Partial<PublisherSettings>;
+  /** The embedded metrics collector's timer (defaults in server/metrics/index.ts; 0: off). */
+  metrics?: Partial<MetricsSettings>;
 }
 
 export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -242,6 +248,11 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       intervalMs: e.PUBLISH_INTERVAL_MS,
       stuckAfterMs: e.PUBLISH_STUCK_AFTER_MS,
       batchSize: e.PUBLISH_BATCH_SIZE,
+    },
+    metrics: {
+      intervalMs: e.METRICS_INTERVAL_MS,
+      batchSize: e.METRICS_BATCH_SIZE,
+      postDays: e.METRICS_POST_DAYS,
     },
   };
 }

@@ -7,6 +7,7 @@ import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { openPglite, openPostgres, type Db } from './db.ts';
 import { loadKeys, type Keys } from './keys.ts';
+import { METRICS_DEFAULTS, startMetrics, type MetricsTimer } from './metrics/index.ts';
 import { migrate } from './migrate.ts';
 import { vapidKeys } from './notify/vapid.ts';
 import { PUBLISHER_DEFAULTS, startPublisher, type PublisherTimer } from './publisher/index.ts';
@@ -23,6 +24,8 @@ export interface RunningServer {
   fetch: Hono['fetch'];
   /** The embedded publisher: `tick()` runs one round now (tests). */
   publisher: PublisherTimer;
+  /** The embedded metrics collector: `tick()` collects the due accounts now (tests). */
+  metrics: MetricsTimer;
   close(): Promise<void>;
 }
 
@@ -86,6 +89,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     ctx.selfUrl = `http://${selfHost}:${port}`;
     const sealer = startIntakeSealer(db, keys.socialSecretsKey);
     const publisher = startPublisher(ctx, { ...PUBLISHER_DEFAULTS, ...config.publisher });
+    const metrics = startMetrics(ctx, { ...METRICS_DEFAULTS, ...config.metrics });
     return {
       url,
       port,
@@ -94,7 +98,9 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
       db,
       fetch: app.fetch,
       publisher,
+      metrics,
       async close() {
+        await metrics.stop();
         await publisher.stop();
         await sealer.stop();
         await new Promise<void>((resolve) => {

@@ -73,6 +73,8 @@ export async function startTestServer(
     tokenRefreshRateLimit: { max: 10_000, windowMs: 60_000 },
     // Tests run the publisher themselves (server.publisher.tick(), runPublisher) unless they ask.
     publisher: { intervalMs: 0 },
+    // Likewise the metrics collector (server.metrics.tick(), or its function).
+    metrics: { intervalMs: 0 },
     ...overrides,
   });
   return {

@@ -1,4 +1,6 @@
 import { Grants, bearer, isHttpUrl, randomId, redirectWith, type TokenGrant } from './grants';
+import { RETIRED_METRICS, pageInsights, postsByIds, usageHeaders } from './insights';
+import { fakeFanCount, fakeFollowers } from './metrics';
 import { consentPage, errorPage } from './pages';
 import {
   FAKE_FACEBOOK_APP,
@@ -19,7 +21,16 @@ import {
 const ALL_TASKS = ['MANAGE', 'CREATE_CONTENT', 'MODERATE', 'ADVERTISE', 'ANALYZE'];
 const SHORT_LIVED_SECONDS = 5183;
 const LONG_LIVED_SECONDS = 5_183_944;
-const PAGE_FIELDS = ['id', 'name', 'access_token', 'category', 'category_list', 'tasks'];
+const PAGE_FIELDS = [
+  'id',
+  'name',
+  'access_token',
+  'category',
+  'category_list',
+  'tasks',
+  'followers_count',
+  'fan_count',
+];
 const DEFAULT_PAGE_FIELDS = ['id', 'name', 'access_token', 'category', 'category_list', 'tasks'];
 
 export const DEFAULT_FAKE_PAGES: Omit<FakePageInput, 'access_token'>[] = [
@@ -128,6 +139,9 @@ export function createFacebook(deps: {
       return fb.pages;
     },
     posts: [],
+    usage: { app: 0, page: 0 },
+    retiredMetrics: new Set(RETIRED_METRICS),
+    insightsWindowDays: 30,
   };
 
   function reset() {
@@ -140,6 +154,9 @@ export function createFacebook(deps: {
     fb.user = { id: '10000000000000001', name: 'Fake Facebook User' };
     fb.setPages(DEFAULT_FAKE_PAGES);
     fb.posts.length = 0;
+    fb.usage = { app: 0, page: 0 };
+    fb.retiredMetrics = new Set(RETIRED_METRICS);
+    fb.insightsWindowDays = 30;
     postNumber = deps.firstPostNumber;
   }
   reset();
@@ -353,6 +370,8 @@ export function createFacebook(deps: {
       category: p.category,
       category_list: [{ id: '2200', name: p.category }],
       tasks: p.tasks,
+      followers_count: fakeFollowers(p.id),
+      fan_count: fakeFanCount(p.id),
     };
   }
 
@@ -594,7 +613,18 @@ export function createFacebook(deps: {
     return ok(body);
   }
 
+  /** Graph's usage headers on every answer to a token (a page token's also name its page). */
   function handle(req: FakeRequest): FakeReply {
+    const reply = route(req);
+    const token =
+      req.query.access_token ?? req.form.access_token ?? bearer(req.headers.authorization);
+    const result = token ? checkToken(token) : null;
+    if (!result?.ok) return reply;
+    const pageId = result.grant.kind === 'page' ? (result.grant.pageId ?? null) : null;
+    return { ...reply, headers: { ...usageHeaders(fb, pageId), ...reply.headers } };
+  }
+
+  function route(req: FakeRequest): FakeReply {
     if (req.path === '/dialog/oauth' && (req.method === 'GET' || req.method === 'POST'))
       return dialog(req);
     if (req.path === '/oauth/access_token' && (req.method === 'GET' || req.method === 'POST')) {
@@ -615,6 +645,17 @@ export function createFacebook(deps: {
     if (req.path === '/me/accounts') return accounts(req, auth);
     if (req.path === '/me') return me(req, auth);
     if (req.path === '/debug_token') return debugToken(req, auth);
+    if (req.path === '/' && req.query.ids !== undefined) return postsByIds(fb, req, graphError);
+    const insights = /^\/(\d+)\/insights$/.exec(req.path);
+    if (insights) {
+      const page = pageOfToken(insights[1]!, auth.grant);
+      if ('status' in page) {
+        return (page.body as { error: { code: number } }).error.code === 200
+          ? graphError(190, '(#190) This method must be called with a Page Access Token')
+          : page;
+      }
+      return pageInsights(fb, req, page.id, auth.token, deps.origin(), graphError);
+    }
     const m = /^\/(\d+)$/.exec(req.path);
     if (m) return node(req, m[1]!);
     return graphError(2500, `Unknown path components: ${req.path}`);

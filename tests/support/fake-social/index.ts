@@ -24,6 +24,7 @@ import { mulberry32 } from '../seeded-random';
 
 export * from './types';
 export { DEFAULT_FAKE_PAGES } from './facebook';
+export * from './metrics';
 export { DEFAULT_FAKE_MEMBER } from './linkedin';
 
 type Platform = 'facebook' | 'linkedin';
@@ -120,6 +121,14 @@ const controlBodies = {
       .object({
         pageSize: z.number().int().min(1).optional(),
         longLivedExpiresIn: z.number().int().nullable().optional(),
+        usage: z
+          .object({
+            app: z.number().min(0).max(1000).optional(),
+            page: z.number().min(0).max(1000).optional(),
+          })
+          .optional(),
+        retiredMetrics: z.array(z.string()).optional(),
+        insightsWindowDays: z.number().int().min(1).max(90).optional(),
       })
       .optional(),
     linkedin: z
@@ -206,6 +215,9 @@ export async function startFakeSocial(
         pages: facebook.api.pages,
         pageSize: facebook.api.pageSize,
         longLivedExpiresIn: facebook.api.longLivedExpiresIn,
+        usage: facebook.api.usage,
+        retiredMetrics: [...facebook.api.retiredMetrics],
+        insightsWindowDays: facebook.api.insightsWindowDays,
         tokens: [...facebook.api.tokens],
       },
       linkedin: {
@@ -266,6 +278,10 @@ export async function startFakeSocial(
       if (fb?.pageSize !== undefined) facebook.api.pageSize = fb.pageSize;
       if (fb?.longLivedExpiresIn !== undefined)
         facebook.api.longLivedExpiresIn = fb.longLivedExpiresIn;
+      if (fb?.usage) facebook.api.usage = { ...facebook.api.usage, ...fb.usage };
+      if (fb?.retiredMetrics) facebook.api.retiredMetrics = new Set(fb.retiredMetrics);
+      if (fb?.insightsWindowDays !== undefined)
+        facebook.api.insightsWindowDays = fb.insightsWindowDays;
       if (li?.scopeSeparator !== undefined) linkedin.api.scopeSeparator = li.scopeSeparator;
       if (li?.refreshToken !== undefined) linkedin.api.refreshToken = li.refreshToken;
       if (li?.member !== undefined) linkedin.api.member = li.member;

@@ -125,8 +125,14 @@ export interface FakeFacebook {
   expire(token: string): void;
   /** Replaces the pages, minting a page token for each unless `access_token` is null. */
   setPages(pages: FakePageInput[]): FakePage[];
-  /** Every post made through `POST /{page-id}/feed`, oldest first. */
+  /** Every post made through `POST /{page-id}/feed`, oldest first (remove one: deleted). */
   posts: FakeFacebookPost[];
+  /** Usage percentages in the X-App-Usage / X-Business-Use-Case-Usage headers (default 0). */
+  usage: { app: number; page: number };
+  /** Insights metrics answered as retired (code 100); defaults to those Graph retired. */
+  retiredMetrics: Set<string>;
+  /** The most days one `/{page}/insights` answer covers; the rest is behind `paging.next`. */
+  insightsWindowDays: number;
 }
 
 export interface FakeLinkedIn {
