@@ -88,6 +88,25 @@ async function seededUser(label: string): Promise<Seeded> {
       permissions: { access_token: APP_SECRET },
     }),
   );
+  // What the metrics collector writes for the page (it runs with the service role).
+  const [page] = await dbRows<{ id: string }>(
+    server,
+    'select id from public.social_media_accounts where user_id = $1',
+    [userId],
+  );
+  await dbRows(
+    server,
+    `insert into public.analytics_accounts (id, user_id, platform, account_name, followers,
+                                            collected_at, attempted_at)
+     values ($1, $2, 'facebook', $3, 1234, now(), now())`,
+    [page!.id, userId, `${label} Page`],
+  );
+  await dbRows(
+    server,
+    `insert into public.analytics_daily (user_id, account_id, platform, day, followers, reach)
+     values ($1, $2, 'facebook', '2026-11-20', 1230, 456)`,
+    [userId, page!.id],
+  );
   await ok(
     'push subscription',
     client.from('push_subscriptions').insert({
@@ -144,6 +163,9 @@ describe('export_account_data', () => {
       social_connections: Record<string, unknown>[];
       social_accounts: Record<string, unknown>[];
       push_subscriptions: Record<string, unknown>[];
+      analytics_accounts: Record<string, unknown>[];
+      analytics_daily: Record<string, unknown>[];
+      analytics_post_metrics: Record<string, unknown>[];
     };
     expect(exported).toMatchObject({
       format: 'postbloom-export',
@@ -165,6 +187,13 @@ describe('export_account_data', () => {
     expect(exported.social_accounts).toEqual([
       expect.objectContaining({ platform: 'facebook', account_name: 'Ada Page' }),
     ]);
+    expect(exported.analytics_accounts).toEqual([
+      expect.objectContaining({ platform: 'facebook', account_name: 'Ada Page', followers: 1234 }),
+    ]);
+    expect(exported.analytics_daily).toEqual([
+      expect.objectContaining({ day: '2026-11-20', followers: 1230, reach: 456 }),
+    ]);
+    expect(exported.analytics_post_metrics).toEqual([]);
     expect(exported.push_subscriptions).toEqual([
       { endpoint: 'https://push.example.com/send/Ada', created_at: expect.any(String) },
     ]);
@@ -203,6 +232,8 @@ describe('delete_account', () => {
         'public.social_media_accounts',
         'public.social_credential_secrets',
         'public.push_subscriptions',
+        'public.analytics_accounts',
+        'public.analytics_daily',
         'public.sync_mutations',
         'public.sync_tombstones',
       ]),
