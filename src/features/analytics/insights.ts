@@ -1,6 +1,6 @@
 import { instantToWallTime } from '../../lib/intl/zoned-time';
 import { CONTENT_TYPE_LABELS, contentGroup, platformLabel } from './analytics-labels';
-import { rangeLabel, weekdayOf } from './period';
+import { formatDay, RANGE_LABELS, weekdayOf } from './period';
 import type { Insight, Periods, PostRow, RangeKey } from './types';
 
 // Insights compare groups of the user's posts (by weekday, hour, content type, platform) on one
@@ -93,7 +93,7 @@ function describe(measure: Measure, value: number): string {
 function basisOf(count: number, measure: Measure, span: string): string {
   const posts = count === 1 ? '1 post' : `${count} posts`;
   const by = measure === 'rate' ? 'mean engagement rate' : 'mean interactions (reach unknown)';
-  return `Based on ${posts} published in ${span}, compared by ${by}.`;
+  return `Based on ${posts} published ${span}, compared by ${by}.`;
 }
 
 export interface InsightContext {
@@ -101,9 +101,11 @@ export interface InsightContext {
   periods: Periods;
 }
 
-function spanOf(context: InsightContext): string {
-  const label = rangeLabel(context.range, context.periods);
-  return context.range === 'custom' ? label : label.charAt(0).toLowerCase() + label.slice(1);
+/** "in the last 30 days", or "from Nov 1, 2026 to Nov 10, 2026" for a custom range. */
+function spanOf({ range, periods }: InsightContext): string {
+  if (range !== 'custom') return `in the ${RANGE_LABELS[range].toLowerCase()}`;
+  const { from, to } = periods.current;
+  return from === to ? `on ${formatDay(from)}` : `from ${formatDay(from)} to ${formatDay(to)}`;
 }
 
 /** Best weekday and hour to post, in the user's zone. */
