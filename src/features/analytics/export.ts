@@ -46,8 +46,11 @@ export function analyticsReport(view: AnalyticsView, now: Date, timeZone: string
     lines.push('Sample data: connect an account to see your own numbers.');
   lines.push('', 'Summary');
   for (const card of view.cards) {
-    const change = card.change === null ? 'no previous period to compare' : card.changeDisplay;
-    lines.push(`${card.label}: ${card.display} (${change} vs previous period)`);
+    const change =
+      card.change === null
+        ? 'no previous figure to compare with'
+        : `${card.changeDisplay} vs previous period`;
+    lines.push(`${card.label}: ${card.display} (${change})`);
   }
   lines.push('', `Posts in the period: ${view.totalPosts}`);
   return `${lines.join('\n')}\n`;
