@@ -12,22 +12,9 @@ import FileDownload from '@mui/icons-material/FileDownload';
 import Refresh from '@mui/icons-material/Refresh';
 import TableChart from '@mui/icons-material/TableChart';
 import { analyticsTexts } from './analytics-texts';
+import { REFRESH_TEXTS } from './use-refresh-metrics';
 
 export type ExportKind = 'report' | 'csv';
-
-/** Hands a text to the browser as a file download. */
-export function downloadText(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the object URL can go once this task ends.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 export function ExportMenu({ onExport }: { onExport: (kind: ExportKind) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -110,7 +97,7 @@ export function RefreshButton({
           color="text.secondary"
           sx={{ flexBasis: '100%', textAlign: { sm: 'right' } }}
         >
-          {analyticsTexts.refreshOffline}
+          {REFRESH_TEXTS.offline}
         </Typography>
       )}
     </Box>

@@ -7,6 +7,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { makeStore } from '../../app/store';
 import { AnalyticsBody, type AnalyticsBodyProps } from './analytics-body';
+import { REFRESH_TEXTS } from './use-refresh-metrics';
 import type { AnalyticsView, MetricCard, MetricKey, PostRow, TrendPoint } from './types';
 
 const LABELS = {
@@ -357,9 +358,7 @@ describe('AnalyticsBody', { timeout: 30_000 }, () => {
     const { user } = renderBody({ online: false, onRefresh });
     const refresh = screen.getByRole('button', { name: 'Refresh' });
     expect(refresh).toBeDisabled();
-    expect(refresh).toHaveAccessibleDescription(
-      'Refreshing needs a connection. Try again once you are online.',
-    );
+    expect(refresh).toHaveAccessibleDescription(REFRESH_TEXTS.offline);
     await user.click(refresh).catch(() => {});
     expect(onRefresh).not.toHaveBeenCalled();
     expect(
