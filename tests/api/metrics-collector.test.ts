@@ -421,7 +421,7 @@ describe('when Facebook refuses or fails', () => {
   it('a 5xx or a timeout: status error, the earlier numbers and collection time kept', async () => {
     const user = await server.signedInClient();
     const acc = await facebookAccount(user);
-    const post = await publishedPost(
+    await publishedPost(
       server,
       fake,
       user.userId,
