@@ -62,6 +62,10 @@ export {
 } from './publish-time-fields';
 export { ScheduleDialog, type SchedulePostSource } from './schedule-dialog';
 export { ScheduledDialog } from './scheduled-dialog';
-export { useOptimalTime, usePreferredPostingTimes } from './use-optimal-time';
+export {
+  readEngagementHistory,
+  useOptimalTime,
+  usePreferredPostingTimes,
+} from './use-optimal-time';
 export { useScheduleFlow, type ScheduleRequest } from './use-schedule-flow';
 export { usePublishingPull } from './use-publishing-pull';
