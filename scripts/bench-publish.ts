@@ -161,6 +161,8 @@ try {
       linkedinVersion: fake.env.LINKEDIN_VERSION,
     },
     publisher: PUBLISHER,
+    // The metrics collector would read the connected Pages during the idle window.
+    metrics: { intervalMs: 0 },
   });
   console.log(
     `${engine}; publisher every ${PUBLISHER.intervalMs} ms, batch ${PUBLISHER.batchSize}; ${TARGETS} targets over ${USERS} users`,
