@@ -241,8 +241,8 @@ end;
 $$;
 
 -- Records how an account's collection went. p_result: {status, message, followers?,
--- unavailable_metrics?, collected}. A failed collection (collected false) keeps the numbers and
--- the time of the last good one.
+-- unavailable_metrics?, collected}. A follower count left out or null keeps the stored one; a
+-- collection that did not finish (collected false) keeps the time of the last good one.
 create or replace function public.metrics_save_account(p_account uuid, p_result jsonb)
 returns void
 language plpgsql
@@ -256,9 +256,7 @@ begin
   update public.analytics_accounts m set
     status = p_result ->> 'status',
     message = p_result ->> 'message',
-    followers = case when ok and p_result ? 'followers'
-                     then coalesce((p_result ->> 'followers')::integer, m.followers)
-                     else m.followers end,
+    followers = coalesce((p_result ->> 'followers')::integer, m.followers),
     unavailable_metrics = case when p_result ? 'unavailable_metrics'
                                then private.sync_text_array(p_result -> 'unavailable_metrics')
                                else m.unavailable_metrics end,

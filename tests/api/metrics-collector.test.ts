@@ -403,7 +403,7 @@ describe('when Facebook refuses or fails', () => {
     expect(result.accounts[0]!.status).toBe('rate_limited');
     expect(result.requests).toBe(1);
     // The followers read before the stop are stored.
-    expect((await accountRow(a.id))!.followers).toBeNull();
+    expect((await accountRow(a.id))!.followers).toBe(fakeFollowers(a.pageId));
     expect((await dailyRows(a.id))[0]!.followers).toBe(fakeFollowers(a.pageId));
   });
 
