@@ -334,6 +334,9 @@ describe('registration', () => {
     ).toEqual(
       [
         'ai_generated_posts',
+        'analytics_accounts',
+        'analytics_daily',
+        'analytics_post_metrics',
         'content_ideas',
         'onboarding_data',
         'post_drafts',
