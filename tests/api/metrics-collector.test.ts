@@ -398,10 +398,13 @@ describe('when Facebook refuses or fails', () => {
   it('a page near its business use case limit stops that page only', async () => {
     const user = await server.signedInClient();
     const a = await facebookAccount(user, 'Page A');
-    fake.facebook.usage.page = 93;
+    const b = await facebookAccount(user, 'Page B');
+    fake.facebook.usage.pages = { [a.pageId]: 93 };
     const result = await collect();
-    expect(result.accounts[0]!.status).toBe('rate_limited');
-    expect(result.requests).toBe(1);
+    const byId = Object.fromEntries(result.accounts.map((x) => [x.id, x]));
+    expect(byId[a.id]).toMatchObject({ status: 'rate_limited', requests: 1 });
+    // The same app's other Page is still read.
+    expect(byId[b.id]).toMatchObject({ status: 'ok', requests: 4 });
     // The followers read before the stop are stored.
     expect((await accountRow(a.id))!.followers).toBe(fakeFollowers(a.pageId));
     expect((await dailyRows(a.id))[0]!.followers).toBe(fakeFollowers(a.pageId));

@@ -125,6 +125,7 @@ const controlBodies = {
           .object({
             app: z.number().min(0).max(1000).optional(),
             page: z.number().min(0).max(1000).optional(),
+            pages: z.record(z.string(), z.number().min(0).max(1000)).optional(),
           })
           .optional(),
         retiredMetrics: z.array(z.string()).optional(),

@@ -211,14 +211,15 @@ export function usageHeaders(fb: FakeFacebook, pageId: string | null): Record<st
     }),
   };
   if (pageId) {
+    const page = fb.usage.pages?.[pageId] ?? fb.usage.page;
     headers['X-Business-Use-Case-Usage'] = JSON.stringify({
       [pageId]: [
         {
           type: 'pages',
-          call_count: fb.usage.page,
-          total_cputime: Math.floor(fb.usage.page / 2),
-          total_time: Math.floor(fb.usage.page / 2),
-          estimated_time_to_regain_access: fb.usage.page > 100 ? 5 : 0,
+          call_count: page,
+          total_cputime: Math.floor(page / 2),
+          total_time: Math.floor(page / 2),
+          estimated_time_to_regain_access: page > 100 ? 5 : 0,
         },
       ],
     });

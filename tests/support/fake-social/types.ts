@@ -127,8 +127,11 @@ export interface FakeFacebook {
   setPages(pages: FakePageInput[]): FakePage[];
   /** Every post made through `POST /{page-id}/feed`, oldest first (remove one: deleted). */
   posts: FakeFacebookPost[];
-  /** Usage percentages in the X-App-Usage / X-Business-Use-Case-Usage headers (default 0). */
-  usage: { app: number; page: number };
+  /**
+   * Usage percentages in the X-App-Usage / X-Business-Use-Case-Usage headers (default 0);
+   * `pages` sets the latter for single pages.
+   */
+  usage: { app: number; page: number; pages?: Record<string, number> };
   /** Insights metrics answered as retired (code 100); defaults to those Graph retired. */
   retiredMetrics: Set<string>;
   /** The most days one `/{page}/insights` answer covers; the rest is behind `paging.next`. */

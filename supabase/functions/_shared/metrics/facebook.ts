@@ -1,4 +1,4 @@
-import { graphGet, overLimit, type GraphFailure, type GraphSession } from './graph.ts';
+import { USAGE_STOP, graphGet, overLimit, type GraphFailure, type GraphSession } from './graph.ts';
 
 /**
  * What the collector reads about one Facebook Page: its follower count, its insights per day and
@@ -105,7 +105,7 @@ export function contentTypeOf(post: Record<string, unknown>): string {
 const rateStop = (): GraphFailure => ({
   kind: 'rate_limited',
   code: null,
-  message: 'usage above the limit',
+  message: USAGE_STOP,
 });
 
 /** The ids Graph names in "Some of the aliases you requested do not exist: a,b". */

@@ -21,6 +21,8 @@ export interface GraphSession {
   requests: number;
   /** The highest usage percentage any answer reported (null: none reported). */
   usage: number | null;
+  /** The highest X-App-Usage percentage: the app's budget, shared by all its Pages. */
+  appUsage: number | null;
 }
 
 export type GraphFailureKind =
@@ -48,7 +50,7 @@ export type GraphAnswer =
   { ok: true; body: Record<string, unknown> } | { ok: false; failure: GraphFailure };
 
 /** The highest of the percentages in X-App-Usage and X-Business-Use-Case-Usage, or null. */
-export function usagePercent(headers: Headers): number | null {
+export function usagePercent(headers: Headers, only?: 'app'): number | null {
   let top: number | null = null;
   const take = (v: unknown) => {
     if (!v || typeof v !== 'object') return;
@@ -66,6 +68,7 @@ export function usagePercent(headers: Headers): number | null {
     }
   };
   take(parse(headers.get('x-app-usage')));
+  if (only === 'app') return top;
   const buc = parse(headers.get('x-business-use-case-usage'));
   if (buc && typeof buc === 'object') {
     for (const list of Object.values(buc as Record<string, unknown>)) {
@@ -126,6 +129,8 @@ export async function graphGet(
   if (answer.headers) {
     const usage = usagePercent(answer.headers);
     if (usage !== null) s.usage = Math.max(s.usage ?? 0, usage);
+    const app = usagePercent(answer.headers, 'app');
+    if (app !== null) s.appUsage = Math.max(s.appUsage ?? 0, app);
   }
   const body = answer.body;
   if (answer.status === 200 && body && typeof body === 'object' && !Array.isArray(body)) {
@@ -137,3 +142,17 @@ export async function graphGet(
 
 /** Whether the answers so far ask the collector to stop calling (usage above the limit). */
 export const overLimit = (s: GraphSession) => (s.usage ?? 0) > USAGE_LIMIT_PERCENT;
+
+/**
+ * Whether what stopped this Page stops the app's other Pages too: the app's own budget
+ * (X-App-Usage, code 4) or the user's (code 17, an HTTP 429 without a code). Page and business
+ * use case limits (32, 613, 80000–80014, X-Business-Use-Case-Usage) hold for one Page only.
+ */
+export const appLimited = (s: GraphSession, stop: GraphFailure | null) =>
+  (s.appUsage ?? 0) > USAGE_LIMIT_PERCENT ||
+  (stop?.kind === 'rate_limited' &&
+    (stop.code === 4 || stop.code === 17 || stop.code === null) &&
+    stop.message !== USAGE_STOP);
+
+/** The message of a stop because usage crossed the limit (not an error Graph gave). */
+export const USAGE_STOP = 'usage above the limit';

@@ -4,7 +4,7 @@ import { platformTimeoutMs } from '../platform-fetch.ts';
 import { socialEndpoints } from '../social-env.ts';
 import { readAccountTokens } from '../tokens.ts';
 import { collectPage, type PostRow, type PostTarget } from './facebook.ts';
-import { overLimit, type GraphSession } from './graph.ts';
+import { appLimited, type GraphSession } from './graph.ts';
 
 /**
  * One collection: claim the accounts due (the database stamps attempted_at as it hands them out,
@@ -148,7 +148,8 @@ export async function runCollector(deps: CollectorDeps): Promise<CollectorResult
     error: 0,
   };
   // X-App-Usage counts for the whole app: each user connects with their own app, so a user
-  // whose app is near its limit is skipped for the rest of the run.
+  // whose app is near its limit is skipped for the rest of the run (a Page's own limit stops
+  // that Page only).
   const throttledUsers = new Set<string>();
   // One user's accounts one after another (they share the app's budget), users side by side.
   const byUser = new Map<string, Claimed[]>();
@@ -252,6 +253,7 @@ async function collectAccount(
       },
       requests: 0,
       usage: null,
+      appUsage: null,
     };
     const posts = await publishedTargets(deps, acc.id, postsSince, true);
     const page = await collectPage(session, acc.platform_account_id, {
@@ -260,7 +262,7 @@ async function collectAccount(
       posts,
     });
     const stop = page.stop?.kind;
-    if (stop === 'rate_limited' || overLimit(session)) throttledUsers.add(acc.user_id);
+    if (appLimited(session, page.stop)) throttledUsers.add(acc.user_id);
 
     if (stop === 'reconnect') {
       await rpc(deps.admin, 'publisher_reconnect_needed', { p_account: acc.id, p_reason: '' });
