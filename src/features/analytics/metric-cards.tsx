@@ -75,6 +75,8 @@ export function MetricCards({
                       height={32}
                       color={pressed ? theme.palette.primary.main : theme.palette.text.secondary}
                       skipAnimation
+                      // A decoration inside the card's button: no focus stop of its own.
+                      disableKeyboardNavigation
                     />
                   </Box>
                 )}

@@ -88,7 +88,7 @@ export function PostsTable({
 
   return (
     <>
-      <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+      <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto', position: 'relative' }}>
         <Table size="small" aria-label={caption} sx={{ minWidth: 560 }}>
           <TableHead>
             <TableRow>
@@ -148,17 +148,27 @@ export function PostsTable({
             setPerPage(Number(event.target.value));
             setPage(0);
           }}
-          sx={{ overflowX: 'auto' }}
+          // On a phone the page size, the range and the arrows take two lines instead of overflowing.
+          sx={{
+            '& .MuiTablePagination-toolbar': {
+              flexWrap: 'wrap',
+              justifyContent: 'flex-end',
+              px: 0,
+              rowGap: 0,
+            },
+          }}
         />
       )}
     </>
   );
 }
 
+// Sized in px: a bare 1 in sx means 100 %. The table's container is its containing block, so it
+// scrolls and clips with the table instead of reaching past the screen.
 const visuallyHiddenSx = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
