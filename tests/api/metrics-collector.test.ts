@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  DENIED_MESSAGE,
   LINKEDIN_UNAVAILABLE,
   runCollector,
   type CollectorDeps,
@@ -366,9 +367,17 @@ describe('when Facebook refuses or fails', () => {
       [acc.id],
     );
     expect(rows[0]!.connection_status).toBe('reconnect_needed');
-    // Not collected again until reconnected.
+    // Not collected again until reconnected; a refresh says so.
     await makeAccountDue(acc.id);
     expect((await collect()).accounts).toHaveLength(0);
+    const refresh = await fn(user.accessToken, { account_id: acc.id });
+    expect(refresh).toMatchObject({
+      status: 200,
+      body: {
+        accounts: [{ id: acc.id, status: 'reconnect_needed', message: row!.message }],
+        requests: 0,
+      },
+    });
   });
 
   it('usage above 90 %: rate_limited, no further calls for this app, the numbers kept', async () => {
@@ -408,6 +417,16 @@ describe('when Facebook refuses or fails', () => {
     // The followers read before the stop are stored.
     expect((await accountRow(a.id))!.followers).toBe(fakeFollowers(a.pageId));
     expect((await dailyRows(a.id))[0]!.followers).toBe(fakeFollowers(a.pageId));
+  });
+
+  it('a permission Facebook refuses: status error with a sentence saying so', async () => {
+    const user = await server.signedInClient();
+    const a = await facebookAccount(user);
+    fake.facebook.failNext(`/${a.pageId}`, 400, {
+      error: { message: '(#10) Permission denied', type: 'OAuthException', code: 10 },
+    });
+    const result = await collect();
+    expect(result.accounts[0]).toMatchObject({ status: 'error', message: DENIED_MESSAGE });
   });
 
   it('a rate-limit error code (80001) counts as rate limited', async () => {

@@ -1,6 +1,6 @@
 import { readEnv, type EnvReader } from '../_shared/env.ts';
 import { json, preflight } from '../_shared/http.ts';
-import { runCollector, metricsSettings } from '../_shared/metrics/run.ts';
+import { RECONNECT_MESSAGE, metricsSettings, runCollector } from '../_shared/metrics/run.ts';
 import { recordHeartbeat } from '../_shared/publish/heartbeat.ts';
 import { adminClient, requireUser } from '../_shared/supabase-admin.ts';
 
@@ -48,6 +48,37 @@ async function readBody(req: Request): Promise<Record<string, unknown> | null> {
   } catch {
     return null;
   }
+}
+
+/** An account's analytics state as the user sees it, when the collector did not take it. */
+async function accountState(admin: ReturnType<typeof adminClient>, id: string) {
+  const [{ data: acc }, { data: stats }] = await Promise.all([
+    admin
+      .from('social_media_accounts')
+      .select('id, platform, account_name, connection_status')
+      .eq('id', id)
+      .maybeSingle(),
+    admin
+      .from('analytics_accounts')
+      .select('status, message, collected_at')
+      .eq('id', id)
+      .maybeSingle(),
+  ]);
+  if (!acc) return null;
+  const reconnect = acc.connection_status === 'reconnect_needed';
+  return {
+    id: acc.id as string,
+    platform: acc.platform as string,
+    account_name: acc.account_name as string,
+    status: reconnect
+      ? 'reconnect_needed'
+      : ((stats?.status as string | undefined) ?? 'unavailable'),
+    message: reconnect
+      ? RECONNECT_MESSAGE
+      : ((stats?.message as string | null | undefined) ??
+        'Postbloom does not collect numbers for this account.'),
+    collected_at: (stats?.collected_at as string | null | undefined) ?? null,
+  };
 }
 
 export async function handler(req: Request, env: EnvReader = readEnv): Promise<Response> {
@@ -126,6 +157,11 @@ export async function handler(req: Request, env: EnvReader = readEnv): Promise<R
       if (accountId !== undefined) recent = recent.eq('id', accountId);
       const { data } = await recent;
       if (data && data.length > 0) return json(TOO_SOON, 429);
+      if (accountId !== undefined) {
+        // Not collected (it needs reconnecting, or is not one Postbloom reads): say how it stands.
+        const state = await accountState(admin, accountId);
+        return json({ accounts: state ? [state] : [], requests: 0 });
+      }
     }
     return json({
       accounts: result.accounts.map(

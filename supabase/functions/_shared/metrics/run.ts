@@ -18,6 +18,8 @@ export const RATE_LIMITED_MESSAGE =
   'Facebook asked Postbloom to slow down, so these numbers will update later.';
 export const ERROR_MESSAGE =
   'Facebook could not be reached, so these are the numbers of the last collection. Postbloom will try again on its next run.';
+export const DENIED_MESSAGE =
+  "Facebook refused to share this Page's numbers: a permission is missing. Reconnecting the Page grants it again.";
 export const RECONNECT_MESSAGE =
   'Reconnect Facebook to see new numbers: the connection expired or was revoked.';
 export const partialMessage = (metrics: string[]) =>
@@ -273,7 +275,8 @@ async function collectAccount(
       console.error(
         `metrics: account ${acc.id} (facebook): ${page.stop!.code ?? 'no code'} ${page.stop!.message}`,
       );
-      return await save(done('error', ERROR_MESSAGE, false, session.requests));
+      const message = stop === 'denied' ? DENIED_MESSAGE : ERROR_MESSAGE;
+      return await save(done('error', message, false, session.requests));
     }
 
     // What was read is stored, also when usage cut the run short.
