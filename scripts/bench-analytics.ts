@@ -272,78 +272,76 @@ interface RunFigures {
 /**
  * One measured navigation, timed inside the page: the click, then a check every animation frame
  * for the content and the chart, and the long tasks a PerformanceObserver (installed before the
- * app's scripts ran) saw since the click.
+ * app's scripts ran) saw since the click. Plain JavaScript in a string, so the page runs exactly
+ * this (no helpers a TypeScript transform might add).
  */
+const MEASURE_IN_PAGE = `async ({ quietMs, timeoutMs }) => {
+  const link = [...document.querySelectorAll('a[href="/analytics"]')].find(
+    (a) => a.offsetParent !== null,
+  );
+  if (!link) throw new Error('no visible Analytics link on the page');
+  const headingOf = (text) =>
+    [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].find(
+      (h) => h.textContent.trim() === text,
+    );
+  const contentReady = () => {
+    if (location.pathname !== '/analytics') return false;
+    if (document.body.textContent.includes('Sample data')) return false;
+    const pressed = [...document.querySelectorAll('[aria-pressed]')];
+    const cards = ['Followers', 'Engagement Rate', 'Shares', 'Comments'].every((label) =>
+      pressed.some((b) => b.textContent.includes(label)),
+    );
+    const section = headingOf('Top posts')?.closest('section');
+    const rows = section
+      ? [...section.querySelectorAll('button')].some((b) => b.textContent.trim() === 'View Details')
+      : false;
+    return cards && rows;
+  };
+  const chartReady = () => {
+    const section = headingOf('Performance trend')?.closest('section');
+    if (!section) return false;
+    return [...section.querySelectorAll('svg path[class*="MuiLineChart-line"]')].some(
+      (p) => (p.getAttribute('d') || '').length > 20,
+    );
+  };
+  const t0 = performance.now();
+  link.click();
+  return new Promise((resolve, reject) => {
+    let content = null;
+    let chart = null;
+    const check = () => {
+      const now = performance.now();
+      if (content === null && contentReady()) content = now;
+      if (chart === null && chartReady()) chart = now;
+      if (content !== null && chart !== null) {
+        const tasks = window.__benchLongTasks.filter((t) => t.end > t0);
+        const ends = tasks.map((t) => t.end);
+        if (now - Math.max(content, chart, ...ends) >= quietMs) {
+          resolve({
+            contentMs: content - t0,
+            chartMs: chart - t0,
+            interactiveMs: Math.max(content, ...ends) - t0,
+            longTasks: tasks.length,
+            longestTaskMs: Math.max(0, ...tasks.map((t) => t.end - t.start)),
+          });
+          return;
+        }
+      }
+      if (now - t0 > timeoutMs) {
+        reject(new Error('the page was not ready within ' + timeoutMs + ' ms (content ' +
+          (content !== null) + ', chart ' + (chart !== null) + ')'));
+        return;
+      }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+}`;
+
 async function measureNavigation(page: Page): Promise<RunFigures> {
   return page.evaluate(
-    ({ quietMs, timeoutMs }) => {
-      const w = window as unknown as { __benchLongTasks: { start: number; end: number }[] };
-      const link = [...document.querySelectorAll<HTMLAnchorElement>('a[href="/analytics"]')].find(
-        (a) => a.offsetParent !== null,
-      );
-      if (!link) throw new Error('no visible Analytics link on the page');
-      const hasText = (root: ParentNode, selector: string, text: string) =>
-        [...root.querySelectorAll(selector)].some((e) => e.textContent?.trim() === text);
-      const contentReady = () => {
-        if (location.pathname !== '/analytics') return false;
-        if (document.body.textContent?.includes('Sample data')) return false;
-        const cards = ['Followers', 'Engagement Rate', 'Shares', 'Comments'].every((label) =>
-          [...document.querySelectorAll('[aria-pressed]')].some((b) =>
-            b.textContent?.includes(label),
-          ),
-        );
-        const table = [...document.querySelectorAll('button')].some(
-          (b) => b.textContent?.trim() === 'View Details',
-        );
-        return cards && table && hasText(document, 'h1, h2, h3, h4, h5, h6', 'Top posts');
-      };
-      const chartReady = () => {
-        const heading = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].find(
-          (h) => h.textContent?.trim() === 'Performance trend',
-        );
-        const section = heading?.closest('section, [role="region"], .MuiCard-root, .MuiPaper-root');
-        return [...(section ?? document).querySelectorAll('svg path')].some(
-          (p) => (p.getAttribute('d') ?? '').length > 20,
-        );
-      };
-      const t0 = performance.now();
-      link.click();
-      return new Promise<RunFigures>((resolve, reject) => {
-        let content: number | null = null;
-        let chart: number | null = null;
-        const check = () => {
-          const now = performance.now();
-          if (content === null && contentReady()) content = now;
-          if (chart === null && chartReady()) chart = now;
-          if (content !== null && chart !== null) {
-            const tasks = w.__benchLongTasks.filter((t) => t.end > t0);
-            const lastEnd = Math.max(content, chart, ...tasks.map((t) => t.end));
-            if (now - lastEnd >= quietMs) {
-              resolve({
-                contentMs: content - t0,
-                chartMs: chart - t0,
-                interactiveMs: Math.max(content, ...tasks.map((t) => t.end)) - t0,
-                longTasks: tasks.length,
-                longestTaskMs: Math.max(0, ...tasks.map((t) => t.end - t.start)),
-              });
-              return;
-            }
-          }
-          if (now - t0 > timeoutMs) {
-            reject(
-              new Error(
-                `the page was not ready within ${timeoutMs} ms (content ${content !== null}, chart ${chart !== null})`,
-              ),
-            );
-            return;
-          }
-          requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
-      });
-    },
-    { quietMs: QUIET_MS, timeoutMs: 120_000 },
-  );
+    `(${MEASURE_IN_PAGE})(${JSON.stringify({ quietMs: QUIET_MS, timeoutMs: 120_000 })})`,
+  ) as Promise<RunFigures>;
 }
 
 async function main(): Promise<void> {
@@ -369,6 +367,7 @@ async function main(): Promise<void> {
         linkedinVersion: fake.env.LINKEDIN_VERSION,
       },
       publisher: { intervalMs: 0 },
+      metrics: { intervalMs: 0 },
     });
     const appServer = createAppServer({
       apiUrl: server.url,
@@ -393,13 +392,12 @@ async function main(): Promise<void> {
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     const context = await browser.newContext({ serviceWorkers: 'block' });
     // Long tasks from the first script on, kept across client-side navigations.
-    await context.addInitScript(() => {
-      const w = window as unknown as { __benchLongTasks: { start: number; end: number }[] };
-      w.__benchLongTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries())
-          w.__benchLongTasks.push({ start: e.startTime, end: e.startTime + e.duration });
-      }).observe({ type: 'longtask', buffered: true });
+    await context.addInitScript({
+      content: `window.__benchLongTasks = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries())
+            window.__benchLongTasks.push({ start: e.startTime, end: e.startTime + e.duration });
+        }).observe({ type: 'longtask', buffered: true });`,
     });
     const page = await context.newPage();
     page.setDefaultTimeout(60_000);
@@ -438,9 +436,17 @@ async function main(): Promise<void> {
       await page.goto(`${origin}/dashboard`);
       await page.waitForFunction(() => document.documentElement.dataset.storeReady === 'true');
       await page.getByRole('link', { name: 'Analytics' }).first().waitFor();
-      // Let the start-up pull and the dashboard settle before slowing the CPU down.
+      // Let the start-up pull and the dashboard settle before slowing the CPU down: no request in
+      // flight and no long task for 2 s, so the figures are the navigation's own.
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(1000);
+      await page.waitForFunction(
+        `(() => {
+          const ends = window.__benchLongTasks.map((t) => t.end);
+          return performance.now() - Math.max(0, ...ends) > 2000;
+        })()`,
+        undefined,
+        { polling: 250, timeout: 120_000 },
+      );
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
       try {
         runs.push(await measureNavigation(page));
