@@ -52,16 +52,26 @@ export function MetricCards({
               onClick={() => onSelect(card.key)}
               sx={{ height: '100%' }}
             >
-              <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
-                <Typography variant="body2" color="text.secondary">
+              {/* Inside a button: spans shown as blocks, since a button holds no block elements. */}
+              <CardContent component="span" sx={{ display: 'block', p: { xs: 1.5, sm: 2 } }}>
+                <Typography
+                  variant="body2"
+                  component="span"
+                  color="text.secondary"
+                  sx={{ display: 'block' }}
+                >
                   {card.label}
                 </Typography>
-                <Typography variant="h5" component="p" sx={{ overflowWrap: 'anywhere' }}>
+                <Typography
+                  variant="h5"
+                  component="span"
+                  sx={{ display: 'block', overflowWrap: 'anywhere' }}
+                >
                   {card.display}
                 </Typography>
                 <Typography
                   variant="caption"
-                  component="p"
+                  component="span"
                   sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
                   color={TREND_COLOR[card.trend]}
                 >
@@ -69,7 +79,7 @@ export function MetricCards({
                   {analyticsTexts.change(card.changeDisplay)}
                 </Typography>
                 {card.spark.length > 1 && (
-                  <Box aria-hidden sx={{ mt: 1, height: 32 }}>
+                  <Box component="span" aria-hidden sx={{ display: 'block', mt: 1, height: 32 }}>
                     <SparkLineChart
                       data={card.spark}
                       height={32}
