@@ -7,6 +7,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { makeStore } from '../../app/store';
 import { AnalyticsBody, type AnalyticsBodyProps } from './analytics-body';
+import { sortPosts } from './posts-table';
 import { REFRESH_TEXTS } from './use-refresh-metrics';
 import type { AnalyticsView, MetricCard, MetricKey, PostRow, TrendPoint } from './types';
 
@@ -456,5 +457,21 @@ describe('AnalyticsBody', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('To')).toHaveAccessibleDescription(
       'From must be on or before To.',
     );
+  });
+
+  it('sorts posts with unknown numbers last in either direction, ties in their given order', () => {
+    const rows = [
+      post(1, { reach: null }),
+      post(2, { reach: 300 }),
+      post(3, { reach: 100 }),
+      post(4, { reach: 300 }),
+    ];
+    const ids = (key: 'reach' | 'content', dir: 'asc' | 'desc') =>
+      sortPosts(rows, key, dir).map((r) => r.id);
+    expect(ids('reach', 'desc')).toEqual(['target-2', 'target-4', 'target-3', 'target-1']);
+    expect(ids('reach', 'asc')).toEqual(['target-3', 'target-2', 'target-4', 'target-1']);
+    expect(ids('content', 'desc')).toEqual(['target-4', 'target-3', 'target-2', 'target-1']);
+    // The given rows stay as they were.
+    expect(rows.map((r) => r.id)).toEqual(['target-1', 'target-2', 'target-3', 'target-4']);
   });
 });
