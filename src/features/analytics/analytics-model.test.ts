@@ -119,7 +119,8 @@ describe('the analytics view from the device', () => {
       label: 'Followers',
       value: 1120,
       display: '1,120',
-      change: 5.7,
+      // Kept whole in the view (60 / 1,060), rounded once where it is shown.
+      change: (60 / 1060) * 100,
       changeDisplay: '+5.7%',
       trend: 'up',
       spark: [1070, 1080, 1090, 1100, 1110, 1120, 1120],

@@ -366,12 +366,6 @@ function dailyOf(key: MetricKey, s: PeriodSeries, usePage: boolean): (number | n
   }
 }
 
-function round(value: number | null, digits: number): number | null {
-  if (value === null) return null;
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
-}
-
 /** Whole percents that add up to 100 (largest remainders), 0 each when there is nothing. */
 export function percentsOf(counts: readonly number[]): number[] {
   const total = counts.reduce((a, b) => a + b, 0);
@@ -430,7 +424,7 @@ export function platformsOf(rows: readonly PostRow[]): PlatformRow[] {
       posts: g.posts,
       interactions: g.interactions,
       reach: g.reach,
-      engagementRate: round(g.rateR > 0 ? (g.rateI / g.rateR) * 100 : null, 2),
+      engagementRate: g.rateR > 0 ? (g.rateI / g.rateR) * 100 : null,
     }))
     .sort((a, b) => b.interactions - a.interactions || a.label.localeCompare(b.label));
 }
@@ -510,12 +504,12 @@ export function buildAnalyticsView({
     return {
       key,
       label: METRIC_LABELS[key],
-      value: key === 'engagement' ? round(value, 2) : value,
+      value,
       display: formatMetric(key, value),
-      change: round(change, 1),
+      change,
       changeDisplay: formatChange(change),
       trend: trendOf(change),
-      spark: dailyOf(key, current, usePage).map((v) => round(v ?? 0, 2) ?? 0),
+      spark: dailyOf(key, current, usePage).map((v) => v ?? 0),
     };
   });
 
@@ -524,8 +518,8 @@ export function buildAnalyticsView({
   const trend: TrendPoint[] = current.days.map((day, i) => ({
     day,
     previousDay: previous.days[i] ?? day,
-    current: round(cur[i] ?? null, 2),
-    previous: round(prev[i] ?? null, 2),
+    current: cur[i] ?? null,
+    previous: prev[i] ?? null,
   }));
 
   const posts = currentPosts.map((d) => d.row).sort(comparePosts);

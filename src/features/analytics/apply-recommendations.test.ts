@@ -105,6 +105,42 @@ describe('Apply Recommendations', () => {
     expect(optimal.rule).toBe('Picked from your preferred posting times: Afternoon (12 PM-6 PM).');
   });
 
+  it('keeps the answers a row holds only in its columns (written over REST or by an older app)', async () => {
+    await db.onboardingData.put({
+      id: 'row-1',
+      userId: ADA.id,
+      businessName: 'Corner Shop',
+      businessType: 'retail',
+      location: 'Leeds',
+      primaryGoal: 'sales',
+      targetAudience: 'General audience',
+      postingFrequency: 'daily',
+      contentPreferences: ['tips'],
+      answers: {},
+      completedAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+      version: 3,
+    });
+    const { result } = renderHook(() => useApplyRecommendations([bestTime(19)]), { wrapper });
+    let text = '';
+    await act(async () => {
+      text = await result.current.apply([bestTime(19)]);
+    });
+    expect(text).toBe(APPLY_TEXTS.applied(windowForHour(19)));
+    const queued = await db.outbox.where('entity').equals('onboarding_data').toArray();
+    // What the server checks is there, not blanked by the empty answers.
+    expect(queued.at(-1)?.data).toMatchObject({
+      business_name: 'Corner Shop',
+      business_type: 'retail',
+      location: 'Leeds',
+      primary_goal: 'sales',
+      target_audience: 'General audience',
+      posting_frequency: 'daily',
+      content_preferences: ['tips'],
+      answers: { businessName: 'Corner Shop', preferredPostingTimes: ['evening'] },
+    });
+  });
+
   it('applies nothing from sample data or without a best time', async () => {
     const sample = sampleAnalytics('last30', 'engagement', '2026-11-25');
     const { result } = renderHook(() => useApplyRecommendations(sample.insights), { wrapper });

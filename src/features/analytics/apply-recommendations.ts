@@ -6,7 +6,7 @@ import type { AuthUser } from '../auth';
 import { selectCurrentUser } from '../auth';
 import {
   completeOnboarding,
-  normaliseForm,
+  formFromRecord,
   readLocalOnboarding,
   type OnboardingForm,
   type OnboardingState,
@@ -45,7 +45,7 @@ export function savePreferredWindow(user: AuthUser, window: PostingWindow, db: A
   return async (dispatch: ThunkDispatcher, getState: () => unknown): Promise<void> => {
     const { row } = await readLocalOnboarding(db, user.id);
     const onboarding = (getState() as { onboarding?: OnboardingState }).onboarding;
-    let answers: OnboardingForm | null = row ? normaliseForm(row.answers) : null;
+    let answers: OnboardingForm | null = row ? formFromRecord(row) : null;
     if (!answers && onboarding?.userId === user.id && onboarding.completed && onboarding.answers)
       answers = onboarding.answers;
     if (!answers) throw new Error(APPLY_TEXTS.noAnswers);

@@ -13,3 +13,4 @@ export { onboardingDataEntity } from './onboarding-sync';
 export { onboardingPersist } from './onboarding-persist';
 export { completeOnboarding, readLocalOnboarding } from './onboarding-repository';
 export { normaliseForm, type OnboardingForm } from './onboarding-form';
+export { formFromRecord } from './onboarding-record';

@@ -9,6 +9,7 @@ import {
 } from './onboarding-options';
 import {
   DEFAULT_LOCATION,
+  DEFAULT_TARGET_AUDIENCE,
   emptyForm,
   normaliseForm,
   toOnboardingRow,
@@ -37,6 +38,25 @@ export function recordFromForm(
     updatedAt: null,
     version: meta.version,
   };
+}
+
+/**
+ * The answers of a stored row as the wizard's form. A row written by an older app or over REST may
+ * keep some answers only in its columns (its `answers` empty): those fill the fields left empty, so
+ * saving the form again does not blank them.
+ */
+export function formFromRecord(r: OnboardingRecord): OnboardingForm {
+  const form = normaliseForm(r.answers);
+  const unlessDefault = (value: string, fallback: string) => (value === fallback ? '' : value);
+  if (!form.businessName.trim()) form.businessName = r.businessName;
+  if (!form.industry) form.industry = r.businessType;
+  if (!form.primaryGoal) form.primaryGoal = r.primaryGoal;
+  if (!form.audienceLocation) form.audienceLocation = unlessDefault(r.location, DEFAULT_LOCATION);
+  if (!form.mainAudience)
+    form.mainAudience = unlessDefault(r.targetAudience, DEFAULT_TARGET_AUDIENCE);
+  if (!form.postingFrequency) form.postingFrequency = r.postingFrequency;
+  if (form.contentTypes.length === 0) form.contentTypes = [...r.contentPreferences];
+  return form;
 }
 
 /** What the Business Profile summary shows: the saved row as the server (or this device) has it. */
