@@ -185,6 +185,10 @@ describe('AnalyticsBody', { timeout: 30_000 }, () => {
     const followers = within(cards).getByRole('button', { name: /Followers/ });
     expect(engagement).toHaveAttribute('aria-pressed', 'true');
     expect(followers).toHaveAttribute('aria-pressed', 'false');
+    // Figures in the user's number format, the same as the charts' tables show them.
+    expect(followers).toHaveTextContent('1,200');
+    expect(followers).toHaveTextContent('+5.0% vs previous period');
+    expect(engagement).toHaveTextContent('3%');
 
     const trend = region('Performance trend');
     expect(

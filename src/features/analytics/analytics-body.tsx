@@ -100,7 +100,12 @@ export function AnalyticsBody({
         </Box>
       ) : (
         <>
-          <MetricCards cards={view.cards} selected={view.metric} onSelect={onMetricChange} />
+          <MetricCards
+            cards={view.cards}
+            selected={view.metric}
+            onSelect={onMetricChange}
+            fmt={fmt}
+          />
           <TrendChart
             trend={view.trend}
             metric={view.metric}

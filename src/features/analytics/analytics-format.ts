@@ -9,6 +9,8 @@ export interface AnalyticsFormat {
   /** A rate already in percent (4.2 means 4.2 %). */
   rate(value: number | null): string;
   metric(metric: MetricKey, value: number | null): string;
+  /** A change in percent, signed, one decimal: +8.2% · -3.0% · 0.0% */
+  change(value: number | null): string;
   /** A calendar day (YYYY-MM-DD): the same day whatever the zone. */
   day(day: string): string;
   dateTime(iso: string | null): string;
@@ -28,6 +30,14 @@ export function analyticsFormat(format: Formatters): AnalyticsFormat {
     count,
     rate,
     metric: (metric, value) => (metric === 'engagement' ? rate(value) : count(value)),
+    change: (value) =>
+      value === null
+        ? postTexts.unknown
+        : format.formatPercent(value / 100, {
+            signDisplay: 'exceptZero',
+            minimumFractionDigits: 1,
+            maximumFractionDigits: 1,
+          }),
     day: (day) => {
       const date = new Date(`${day}T00:00:00Z`);
       return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);

@@ -8,6 +8,7 @@ import TrendingDown from '@mui/icons-material/TrendingDown';
 import TrendingFlat from '@mui/icons-material/TrendingFlat';
 import TrendingUp from '@mui/icons-material/TrendingUp';
 import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
+import type { AnalyticsFormat } from './analytics-format';
 import { analyticsTexts } from './analytics-texts';
 import type { MetricCard, MetricKey } from './types';
 
@@ -19,8 +20,11 @@ export function MetricCards({
   cards,
   selected,
   onSelect,
+  fmt,
 }: {
   cards: MetricCard[];
+  /** The user's language: the same figures as the charts' tables. */
+  fmt: AnalyticsFormat;
   selected: MetricKey;
   onSelect: (metric: MetricKey) => void;
 }) {
@@ -67,7 +71,7 @@ export function MetricCards({
                   component="span"
                   sx={{ display: 'block', overflowWrap: 'anywhere' }}
                 >
-                  {card.display}
+                  {fmt.metric(card.key, card.value)}
                 </Typography>
                 <Typography
                   variant="caption"
@@ -76,7 +80,7 @@ export function MetricCards({
                   color={TREND_COLOR[card.trend]}
                 >
                   <Icon fontSize="inherit" aria-hidden />
-                  {analyticsTexts.change(card.changeDisplay)}
+                  {analyticsTexts.change(fmt.change(card.change))}
                 </Typography>
                 {card.spark.length > 1 && (
                   <Box component="span" aria-hidden sx={{ display: 'block', mt: 1, height: 32 }}>
