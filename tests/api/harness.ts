@@ -5,6 +5,8 @@ import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../../server/start-server.ts';
 
 export interface TestServer extends RunningServer {
+  /** The PostgreSQL database it serves (TEST_DATABASE_URL runs only). */
+  databaseUrl?: string;
   /** A supabase-js client with the anon key, as the app creates it (no session persisted). */
   anonClient(): SupabaseClient;
   /** A supabase-js client with the service_role key. */
@@ -38,15 +40,16 @@ function makeClient(url: string, key: string): SupabaseClient {
 
 /**
  * The embedded server on a free port over a fresh database: in-memory PGlite, or, when
- * TEST_DATABASE_URL names a PostgreSQL server, a new throwaway database on it.
+ * TEST_DATABASE_URL names a PostgreSQL server, a new throwaway database on it. Given a
+ * `databaseUrl` (another test server's), it serves that database and leaves it to its owner.
  */
 export async function startTestServer(
   overrides: Parameters<typeof startServer>[0] = {},
 ): Promise<TestServer> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | null = null;
-  let databaseUrl: string | undefined;
-  if (adminUrl) {
+  let databaseUrl: string | undefined = overrides.databaseUrl;
+  if (adminUrl && !databaseUrl) {
     const name = `pbt_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -79,6 +82,7 @@ export async function startTestServer(
   });
   return {
     ...server,
+    databaseUrl,
     anonClient: () => makeClient(server.url, server.keys.anonKey),
     serviceClient: () => makeClient(server.url, server.keys.serviceRoleKey),
     async signedInClient(opts = {}) {

@@ -22,7 +22,9 @@ import { mulberry32 } from '../support/seeded-random.ts';
  * edited or cancelled from another while publishers claim it, its publish requests meeting
  * injected faults (lost answers, 500s after storing, duplicates, dead tokens, rate limits, dropped
  * connections), publishers killed mid-publish and restarted (two at once on PostgreSQL), then the
- * user acting on what needs attention. Once everything settles: no post is on a platform twice,
+ * user acting on what needs attention. On PostgreSQL two app servers serve one database, as behind
+ * a load balancer: each publisher goes through its own server, and each user's second device
+ * signs in on the second server. Once everything settles: no post is on a platform twice,
  * every target ended in a final state with its reason, and what the user pulls matches the fake.
  *
  * Sequences run in waves of WAVE posts at once. PUBLISH_FAULT_SEQUENCES=1000 runs more;
@@ -33,7 +35,10 @@ const SEQUENCES = Number(process.env.PUBLISH_FAULT_SEQUENCES ?? 120);
 const BASE_SEED = Number(process.env.PUBLISH_FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const WAVE = 20;
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
-/** PGlite has one connection: one publisher at a time; PostgreSQL runs two at once. */
+/**
+ * PGlite has one connection: one server and one publisher at a time. PostgreSQL runs two servers
+ * on one database, a publisher on each at once.
+ */
 const PUBLISHERS = ON_POSTGRES ? 2 : 1;
 const PLATFORM_TIMEOUT_MS = 600;
 const STUCK_AFTER_MS = 2000;
@@ -85,26 +90,39 @@ interface User {
 }
 
 let server: TestServer;
+/** The app servers on the database: `server`, and on PostgreSQL a second one. */
+let servers: TestServer[];
 let fake: FakeSocial;
 let users: User[];
 const publisherErrors: string[] = [];
 /** Ticks that threw without being killed. */
 const tickErrors: string[] = [];
 /** How often the sequences reached the paths worth testing. */
-const coverage = { kills: 0, stuckTakeovers: 0, resends: 0, editsApplied: 0, editsRefused: 0 };
+const coverage = {
+  kills: 0,
+  stuckTakeovers: 0,
+  resends: 0,
+  editsApplied: 0,
+  editsRefused: 0,
+  /** Targets claimed by the publisher on each server. */
+  claimedPerServer: [] as number[],
+};
 
-const env = (name: string): string | undefined =>
-  ({
-    SUPABASE_URL: server.url,
-    SUPABASE_SERVICE_ROLE_KEY: server.keys.serviceRoleKey,
-    SOCIAL_SECRETS_KEY: server.keys.socialSecretsKey,
-    SOCIAL_PLATFORM_TIMEOUT_MS: String(PLATFORM_TIMEOUT_MS),
-    PUBLISH_STUCK_AFTER_MS: String(STUCK_AFTER_MS),
-    ...fake.env,
-  })[name];
+/** The function settings of a publisher running on `on`. */
+const envOf =
+  (on: TestServer) =>
+  (name: string): string | undefined =>
+    ({
+      SUPABASE_URL: on.url,
+      SUPABASE_SERVICE_ROLE_KEY: on.keys.serviceRoleKey,
+      SOCIAL_SECRETS_KEY: on.keys.socialSecretsKey,
+      SOCIAL_PLATFORM_TIMEOUT_MS: String(PLATFORM_TIMEOUT_MS),
+      PUBLISH_STUCK_AFTER_MS: String(STUCK_AFTER_MS),
+      ...fake.env,
+    })[name];
 
-function client(): SupabaseClient {
-  return createClient(server.url, server.keys.anonKey, {
+function client(on: TestServer = server): SupabaseClient {
+  return createClient(on.url, on.keys.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
@@ -138,7 +156,8 @@ async function connect(user: User, platform: 'facebook' | 'linkedin') {
 
 async function newUser(n: number): Promise<User> {
   const owner = await server.signedInClient();
-  const second = client();
+  // The user's second device talks to the other server, with the same password and sessions.
+  const second = client(servers.at(-1));
   const { error } = await second.auth.signInWithPassword({
     email: owner.email,
     password: owner.password,
@@ -185,7 +204,7 @@ async function newUser(n: number): Promise<User> {
 
 beforeAll(async () => {
   fake = await startFakeSocial({ seed: BASE_SEED });
-  server = await startTestServer({
+  const settings = {
     social: {
       facebookDialogUrl: fake.env.FACEBOOK_DIALOG_URL,
       facebookGraphUrl: fake.env.FACEBOOK_GRAPH_URL,
@@ -196,7 +215,23 @@ beforeAll(async () => {
     },
     // The test runs its own publishers.
     publisher: { intervalMs: 0 },
-  });
+  };
+  server = await startTestServer(settings);
+  servers = [server];
+  if (ON_POSTGRES) {
+    // A second app server on the same database with the same keys, as docs/publishing.md says.
+    servers.push(
+      await startTestServer({
+        ...settings,
+        databaseUrl: server.databaseUrl,
+        jwtSecret: server.keys.jwtSecret,
+        anonKey: server.keys.anonKey,
+        serviceRoleKey: server.keys.serviceRoleKey,
+        socialSecretsKey: server.keys.socialSecretsKey,
+      }),
+    );
+  }
+  coverage.claimedPerServer = servers.map(() => 0);
   users = [];
   for (let n = 0; n < 3; n++) users.push(await newUser(n));
   // Whatever the publisher logs about a target it could not finish is kept for the report.
@@ -207,7 +242,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.restoreAllMocks();
-  await server?.close();
+  // The first server drops the database: the second goes first.
+  for (const s of [...(servers ?? [])].reverse()) await s.close();
   await fake?.close();
 });
 
@@ -360,13 +396,15 @@ async function settle(
         log.push(`${phase} round ${round}: publisher ${p} killed after ${kill} ms`);
       }
       try {
+        const on = servers[p % servers.length]!;
         const result = await runPublisher({
-          admin: server.serviceClient(),
-          env,
+          admin: on.serviceClient(),
+          env: envOf(on),
           limit: 10,
           signal: controller.signal,
           random: rng,
         });
+        coverage.claimedPerServer[p % servers.length]! += result.claimed;
         if (result.claimed > 0)
           log.push(`${phase} round ${round}: publisher ${p} ${JSON.stringify(result)}`);
       } catch (e) {
@@ -688,6 +726,8 @@ describe('publishing under faults', () => {
       expect(coverage.kills).toBeGreaterThan(0);
       expect(coverage.resends).toBeGreaterThan(0);
       expect(coverage.editsApplied).toBeGreaterThan(0);
+      // Both servers published: the claim, not luck, kept each target to one of them.
+      for (const claimed of coverage.claimedPerServer) expect(claimed).toBeGreaterThan(0);
     }
     expect(fake.appliedFaults.length).toBeGreaterThan(0);
   }, 900_000);
