@@ -15,7 +15,13 @@ const MIGRATION_FILE = /^(\d+)_([\w-]+)\.sql$/;
  * each in its own transaction and recorded in supabase_migrations.schema_migrations.
  */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.exec(await readFile(BOOTSTRAP_SQL, 'utf8'));
+  const bootstrap = await readFile(BOOTSTRAP_SQL, 'utf8');
+  // Under the migrations' lock too: servers starting at once on a new database would otherwise
+  // both create its schemas and roles, and one would fail.
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(7271001)');
+    await tx.exec(bootstrap);
+  });
   const files = (await readdir(dir)).filter((f) => MIGRATION_FILE.test(f)).sort();
   const applied = new Set(
     (

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Db, QueryResult, Tx } from '../../server/db.ts';
+import { openPostgres, type Db, type QueryResult, type Tx } from '../../server/db.ts';
 import { migrate, MIGRATIONS_DIR } from '../../server/migrate.ts';
 
 /*
@@ -27,6 +27,8 @@ const NOT_SCHEDULED = /not scheduled here/;
 interface Fresh {
   db: Db;
   notices: string[];
+  /** PostgreSQL only: the database's URL, for more connections to it. */
+  url?: string;
 }
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -103,7 +105,7 @@ async function freshDatabase(): Promise<Fresh> {
     await a.query(`drop database if exists ${name} with (force)`);
     await a.end();
   });
-  return { db, notices };
+  return { db, notices, url: url.toString() };
 }
 
 /**
@@ -319,5 +321,19 @@ describe(`migrations on a Supabase-like database (${ENGINE})`, () => {
     expect((await cronJobs(db)).map((j) => [j.jobname, j.schedule, j.command])).toEqual(
       jobs.map((j) => [j.jobname, j.schedule, j.command]),
     );
+  });
+
+  it('two servers starting at once on a new database both come up, each migration applied once', async () => {
+    const { db, url } = await freshDatabase();
+    await db.exec(SUPABASE_ROLES);
+    // On PostgreSQL a second server's own pool; PGlite has one connection, taken in turn.
+    const other = url ? await openPostgres(url, { max: 2 }) : db;
+    if (other !== db) cleanups.push(() => other.close());
+
+    const [first, second] = await Promise.all([migrate(db), migrate(other)]);
+
+    const files = await migrationFiles();
+    expect([...first, ...second].sort()).toEqual(files);
+    expect(await appliedVersions(other)).toEqual(files.map((f) => f.split('_')[0]));
   });
 });
