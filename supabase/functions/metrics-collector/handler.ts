@@ -2,10 +2,11 @@ import { readEnv, type EnvReader } from '../_shared/env.ts';
 import { json, preflight } from '../_shared/http.ts';
 import { RECONNECT_MESSAGE, metricsSettings, runCollector } from '../_shared/metrics/run.ts';
 import { recordHeartbeat } from '../_shared/publish/heartbeat.ts';
+import { isServiceRole } from '../_shared/service-role.ts';
 import { adminClient, requireUser } from '../_shared/supabase-admin.ts';
 
 // The metrics collector on demand: pg_cron calls it every hour on hosted Supabase with the service
-// role (20261126000200_metrics_cron.sql); a signed-in user calls it to refresh their own numbers.
+// role (20261126000400_cron_jobs.sql); a signed-in user calls it to refresh their own numbers.
 // docs/analytics.md, "Collector".
 
 const MAX_LIMIT = 500;
@@ -15,27 +16,6 @@ const TOO_SOON = { error: 'Numbers were collected less than a minute ago. Try ag
 const NO_ACCOUNT = { error: 'No such account.' };
 const BAD_BODY = { error: 'The request body must be a JSON object' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The `role` claim of a bearer JWT (the signature was checked before the function runs). */
-function roleOf(token: string): string | null {
-  const part = token.split('.')[1];
-  if (!part) return null;
-  try {
-    const b64 = part.replace(/-/g, '+').replace(/_/g, '/');
-    const claims: unknown = JSON.parse(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)));
-    const role = (claims as { role?: unknown } | null)?.role;
-    return typeof role === 'string' ? role : null;
-  } catch {
-    return null;
-  }
-}
-
-function isServiceRole(req: Request, env: EnvReader): boolean {
-  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
-  if (!match) return false;
-  const key = env('SUPABASE_SERVICE_ROLE_KEY');
-  return (key !== undefined && match[1] === key) || roleOf(match[1]!) === 'service_role';
-}
 
 async function readBody(req: Request): Promise<Record<string, unknown> | null> {
   const raw = await req.text();
@@ -85,7 +65,7 @@ export async function handler(req: Request, env: EnvReader = readEnv): Promise<R
   const early = preflight(req);
   if (early) return early;
   if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405);
-  const service = isServiceRole(req, env);
+  const service = await isServiceRole(req, env);
   const user = service ? null : await requireUser(req, env);
   if (user instanceof Response) return user;
 

@@ -7,39 +7,14 @@ import {
   type PublisherDeps,
   type PublisherResult,
 } from '../_shared/publish/run.ts';
+import { isServiceRole } from '../_shared/service-role.ts';
 import { adminClient } from '../_shared/supabase-admin.ts';
 
 // One publisher tick on demand: pg_cron calls it every minute on hosted Supabase
-// (20261124001000_publisher_cron.sql). docs/publishing.md, "Publisher".
+// (20261126000400_cron_jobs.sql). docs/publishing.md, "Publisher".
 
 const DENIED = { error: 'The publisher needs the service role.' };
 const MAX_LIMIT = 500;
-
-/**
- * The `role` claim of a bearer JWT. The signature is checked before the function runs (the
- * embedded server's function routes, Supabase Edge's verify_jwt), so only the claim is read here.
- */
-function roleOf(token: string): string | null {
-  const part = token.split('.')[1];
-  if (!part) return null;
-  try {
-    const b64 = part.replace(/-/g, '+').replace(/_/g, '/');
-    const claims: unknown = JSON.parse(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)));
-    const role = (claims as { role?: unknown } | null)?.role;
-    return typeof role === 'string' ? role : null;
-  } catch {
-    return null;
-  }
-}
-
-function isServiceRole(req: Request, env: EnvReader): boolean {
-  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
-  if (!match) return false;
-  const token = match[1]!;
-  const key = env('SUPABASE_SERVICE_ROLE_KEY');
-  if (key && token === key) return true;
-  return roleOf(token) === 'service_role';
-}
 
 /** A run stops claiming more after this long: pg_cron calls again the next minute. */
 const DRAIN_BUDGET_MS = 40_000;
@@ -67,7 +42,7 @@ export async function handler(req: Request, env: EnvReader = readEnv): Promise<R
   const early = preflight(req);
   if (early) return early;
   if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405);
-  if (!isServiceRole(req, env)) return json(DENIED, 401);
+  if (!(await isServiceRole(req, env))) return json(DENIED, 401);
 
   let limit: number | undefined;
   const raw = await req.text();
