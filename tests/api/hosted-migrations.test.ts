@@ -9,7 +9,9 @@ import { migrate, MIGRATIONS_DIR } from '../../server/migrate.ts';
 /*
  * supabase/migrations as `supabase db push` applies them to a hosted project: a fresh database
  * with Supabase's roles and auth schema (server/sql/bootstrap.sql, which the runner applies
- * first), then every migration in order through the runner itself. With TEST_DATABASE_URL each
+ * first), then every migration in order through the runner itself, as the project's own role,
+ * which (like hosted Supabase's `postgres`) owns the database but is no superuser. With
+ * TEST_DATABASE_URL each
  * case gets a new database in that PostgreSQL cluster, else a new in-memory PGlite.
  * The database's notices are kept: without pg_cron the cron migration says it schedules nothing.
  */
@@ -127,7 +129,10 @@ begin
       ('supabase_auth_admin', 'nologin noinherit createrole'),
       ('supabase_storage_admin', 'nologin noinherit createrole'),
       ('dashboard_user', 'nologin createdb createrole replication'),
-      ('pgbouncer', 'nologin')
+      ('pgbouncer', 'nologin'),
+      -- Hosted Supabase's \`postgres\`, which \`db push\` uses: not a superuser. Named apart here
+      -- because this cluster's superuser is called postgres.
+      ('hosted_postgres', 'nologin createrole createdb replication bypassrls')
     ) as roles (name, options)
   loop
     begin
@@ -140,9 +145,14 @@ begin
   end loop;
   -- PostgREST connects as authenticator and switches to the API roles.
   grant anon, authenticated, service_role to authenticator;
+  grant anon, authenticated, service_role to hosted_postgres with admin option;
+  execute format('alter database %I owner to hosted_postgres', current_database());
 end
 $roles$;
 `;
+
+/** After the platform's setup, migrations run as the project's (non-superuser) owner. */
+const AS_PROJECT_OWNER = 'set role hosted_postgres';
 
 /** pg_cron's catalogue and functions as far as the migrations use them. */
 const CRON_STAND_IN = `
@@ -174,6 +184,10 @@ language sql as $fn$
   with gone as (delete from cron.job where jobname = job_name returning 1)
   select exists (select 1 from gone)
 $fn$;
+-- What pg_cron grants the project's postgres role on hosted Supabase.
+grant usage on schema cron to hosted_postgres;
+grant all on all tables in schema cron to hosted_postgres;
+grant all on all sequences in schema cron to hosted_postgres;
 `;
 
 async function migrationFiles(): Promise<string[]> {
@@ -229,9 +243,15 @@ describe(`migrations on a Supabase-like database (${ENGINE})`, () => {
   it('without pg_cron: every migration applies with RLS, the jobs are not scheduled, one notice says so', async () => {
     const { db, notices } = await freshDatabase();
     await db.exec(SUPABASE_ROLES);
+    await db.exec(AS_PROJECT_OWNER);
     const files = await migrationFiles();
 
     const done = await migrate(db);
+    const { rows: who } = await db.query<{ name: string; superuser: boolean }>(
+      `select current_user as name, rolsuper as superuser from pg_catalog.pg_roles
+        where rolname = current_user`,
+    );
+    expect(who).toEqual([{ name: 'hosted_postgres', superuser: false }]);
 
     expect(done).toEqual(files);
     expect(await appliedVersions(db)).toEqual(files.map((f) => f.split('_')[0]));
@@ -289,6 +309,7 @@ describe(`migrations on a Supabase-like database (${ENGINE})`, () => {
     const { db, notices } = await freshDatabase();
     await db.exec(SUPABASE_ROLES);
     await db.exec(CRON_STAND_IN);
+    await db.exec(AS_PROJECT_OWNER);
 
     expect(await migrate(db)).toEqual(await migrationFiles());
 
