@@ -68,8 +68,10 @@ export function RequireOnboarding() {
     loadRepository()
       .then(({ loadLocalOnboarding }) => dispatch(loadLocalOnboarding(userId)))
       .catch((error: unknown) => {
-        // Gone already (signed out, device data cleared): nobody waits for this read.
-        if (!cancelled) console.error('Could not read the onboarding answers', error);
+        // Gone already (signed out, device data cleared, the database closed under the read):
+        // nobody waits for this read.
+        const closed = (error as { name?: unknown } | null)?.name === 'DatabaseClosedError';
+        if (!cancelled && !closed) console.error('Could not read the onboarding answers', error);
       });
     return () => {
       cancelled = true;
