@@ -358,14 +358,7 @@ async function main(): Promise<void> {
       port: 0,
       dataDir,
       databaseUrl,
-      social: {
-        facebookDialogUrl: fake.env.FACEBOOK_DIALOG_URL,
-        facebookGraphUrl: fake.env.FACEBOOK_GRAPH_URL,
-        facebookGraphVersion: fake.env.FACEBOOK_GRAPH_VERSION,
-        linkedinAuthUrl: fake.env.LINKEDIN_AUTH_URL,
-        linkedinApiUrl: fake.env.LINKEDIN_API_URL,
-        linkedinVersion: fake.env.LINKEDIN_VERSION,
-      },
+      social: fake.endpoints,
       publisher: { intervalMs: 0 },
       metrics: { intervalMs: 0 },
     });

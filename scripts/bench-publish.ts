@@ -152,14 +152,7 @@ try {
     dataDir,
     databaseUrl,
     signUpRateLimit: { max: 10_000, windowMs: 60_000 },
-    social: {
-      facebookDialogUrl: fake.env.FACEBOOK_DIALOG_URL,
-      facebookGraphUrl: fake.env.FACEBOOK_GRAPH_URL,
-      facebookGraphVersion: fake.env.FACEBOOK_GRAPH_VERSION,
-      linkedinAuthUrl: fake.env.LINKEDIN_AUTH_URL,
-      linkedinApiUrl: fake.env.LINKEDIN_API_URL,
-      linkedinVersion: fake.env.LINKEDIN_VERSION,
-    },
+    social: fake.endpoints,
     publisher: PUBLISHER,
     // The metrics collector would read the connected Pages during the idle window.
     metrics: { intervalMs: 0 },

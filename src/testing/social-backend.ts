@@ -47,14 +47,7 @@ export function withSocialBackend(): SocialBackend {
   const overrides: Parameters<typeof withEmbeddedBackend>[0] = {};
   beforeAll(async () => {
     fake = await startFakeSocial();
-    overrides.social = {
-      facebookDialogUrl: fake.env.FACEBOOK_DIALOG_URL,
-      facebookGraphUrl: fake.env.FACEBOOK_GRAPH_URL,
-      facebookGraphVersion: fake.env.FACEBOOK_GRAPH_VERSION,
-      linkedinAuthUrl: fake.env.LINKEDIN_AUTH_URL,
-      linkedinApiUrl: fake.env.LINKEDIN_API_URL,
-      linkedinVersion: fake.env.LINKEDIN_VERSION,
-    };
+    overrides.social = fake.endpoints;
   }, 30_000);
   const backend = withEmbeddedBackend(overrides);
   afterAll(async () => {

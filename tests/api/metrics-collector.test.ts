@@ -36,14 +36,7 @@ let logged: string[] = [];
 beforeAll(async () => {
   fake = await startFakeSocial({ seed: 7 });
   server = await startTestServer({
-    social: {
-      facebookDialogUrl: fake.env.FACEBOOK_DIALOG_URL,
-      facebookGraphUrl: fake.env.FACEBOOK_GRAPH_URL,
-      facebookGraphVersion: fake.env.FACEBOOK_GRAPH_VERSION,
-      linkedinAuthUrl: fake.env.LINKEDIN_AUTH_URL,
-      linkedinApiUrl: fake.env.LINKEDIN_API_URL,
-      linkedinVersion: fake.env.LINKEDIN_VERSION,
-    },
+    social: fake.endpoints,
   });
 });
 

@@ -205,14 +205,7 @@ async function newUser(n: number): Promise<User> {
 beforeAll(async () => {
   fake = await startFakeSocial({ seed: BASE_SEED });
   const settings = {
-    social: {
-      facebookDialogUrl: fake.env.FACEBOOK_DIALOG_URL,
-      facebookGraphUrl: fake.env.FACEBOOK_GRAPH_URL,
-      facebookGraphVersion: fake.env.FACEBOOK_GRAPH_VERSION,
-      linkedinAuthUrl: fake.env.LINKEDIN_AUTH_URL,
-      linkedinApiUrl: fake.env.LINKEDIN_API_URL,
-      linkedinVersion: fake.env.LINKEDIN_VERSION,
-    },
+    social: fake.endpoints,
     // The test runs its own publishers.
     publisher: { intervalMs: 0 },
   };

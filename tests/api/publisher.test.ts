@@ -37,14 +37,7 @@ beforeAll(async () => {
   pushService = await startFakePushService();
   server = await startTestServer({
     notify: { allowLoopbackEndpoints: true, pushTimeoutMs: 1500 },
-    social: {
-      facebookDialogUrl: fake.env.FACEBOOK_DIALOG_URL,
-      facebookGraphUrl: fake.env.FACEBOOK_GRAPH_URL,
-      facebookGraphVersion: fake.env.FACEBOOK_GRAPH_VERSION,
-      linkedinAuthUrl: fake.env.LINKEDIN_AUTH_URL,
-      linkedinApiUrl: fake.env.LINKEDIN_API_URL,
-      linkedinVersion: fake.env.LINKEDIN_VERSION,
-    },
+    social: fake.endpoints,
   });
 });
 
@@ -802,14 +795,7 @@ describe('the publisher function, the timer and health', () => {
   it('the embedded timer wakes when posts fall due, not an interval later, and drains full batches', async () => {
     const own = await startTestServer({
       publisher: { intervalMs: 600_000, batchSize: 2, stuckAfterMs: 300_000 },
-      social: {
-        facebookDialogUrl: fake.env.FACEBOOK_DIALOG_URL,
-        facebookGraphUrl: fake.env.FACEBOOK_GRAPH_URL,
-        facebookGraphVersion: fake.env.FACEBOOK_GRAPH_VERSION,
-        linkedinAuthUrl: fake.env.LINKEDIN_AUTH_URL,
-        linkedinApiUrl: fake.env.LINKEDIN_API_URL,
-        linkedinVersion: fake.env.LINKEDIN_VERSION,
-      },
+      social: fake.endpoints,
     });
     // The helpers above talk to `server`: point them at this one for the test.
     const main = server;

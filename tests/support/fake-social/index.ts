@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { z } from 'zod';
+import { socialEndpoints } from '../../../supabase/functions/_shared/social-env.ts';
 import { createFacebook, graphError } from './facebook';
 import { PLATFORM_KINDS, duplicateError, refusal, serverError } from './faults';
 import { createLinkedIn } from './linkedin';
@@ -473,16 +474,18 @@ export async function startFakeSocial(
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   url = `http://${urlHost}:${port}`;
 
+  const env: Record<string, string> = {
+    FACEBOOK_DIALOG_URL: url,
+    FACEBOOK_GRAPH_URL: url,
+    FACEBOOK_GRAPH_VERSION: FAKE_FACEBOOK_VERSION,
+    LINKEDIN_AUTH_URL: url,
+    LINKEDIN_API_URL: url,
+    LINKEDIN_VERSION: FAKE_LINKEDIN_VERSION,
+  };
   const fake: FakeSocial = {
     url,
-    env: {
-      FACEBOOK_DIALOG_URL: url,
-      FACEBOOK_GRAPH_URL: url,
-      FACEBOOK_GRAPH_VERSION: FAKE_FACEBOOK_VERSION,
-      LINKEDIN_AUTH_URL: url,
-      LINKEDIN_API_URL: url,
-      LINKEDIN_VERSION: FAKE_LINKEDIN_VERSION,
-    },
+    env,
+    endpoints: socialEndpoints((name) => env[name]),
     facebook: facebook.api,
     linkedin: linkedin.api,
     requests,

@@ -1,3 +1,4 @@
+import type { SocialEndpoints } from '../../../supabase/functions/_shared/social-env.ts';
 import type { IncomingHttpHeaders } from 'node:http';
 
 export interface FakePage {
@@ -161,6 +162,8 @@ export interface FakeSocial {
   url: string;
   /** The six endpoint env vars pointing at `url`, versions included. */
   env: Record<string, string>;
+  /** The same settings as the embedded server takes them (`startServer({ social })`). */
+  endpoints: SocialEndpoints;
   facebook: FakeFacebook;
   linkedin: FakeLinkedIn;
   requests: FakeRequestLog[];
