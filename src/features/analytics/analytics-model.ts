@@ -78,6 +78,25 @@ export function formatChange(change: number | null): string {
   return `${rounded > 0 ? '+' : '-'}${oneDecimal.format(Math.abs(rounded))}%`;
 }
 
+/** One summary card: the figure, its change against the previous period, and its daily line. */
+export function metricCard(
+  key: MetricKey,
+  value: number | null,
+  change: number | null,
+  spark: number[],
+): MetricCard {
+  return {
+    key,
+    label: METRIC_LABELS[key],
+    value,
+    display: formatMetric(key, value),
+    change,
+    changeDisplay: formatChange(change),
+    trend: trendOf(change),
+    spark,
+  };
+}
+
 export function trendOf(change: number | null): 'up' | 'down' | 'flat' {
   if (change === null) return 'flat';
   const rounded = Math.round(change * 10) / 10;
@@ -499,18 +518,13 @@ export function buildAnalyticsView({
 
   const cards: MetricCard[] = METRIC_KEYS.map((key) => {
     const value = valueOf(key, current, usePage);
-    const before = valueOf(key, previous, usePage);
-    const change = changeOf(value, before);
-    return {
+    const change = changeOf(value, valueOf(key, previous, usePage));
+    return metricCard(
       key,
-      label: METRIC_LABELS[key],
       value,
-      display: formatMetric(key, value),
       change,
-      changeDisplay: formatChange(change),
-      trend: trendOf(change),
-      spark: dailyOf(key, current, usePage).map((v) => v ?? 0),
-    };
+      dailyOf(key, current, usePage).map((v) => v ?? 0),
+    );
   });
 
   const cur = dailyOf(metric, current, usePage);

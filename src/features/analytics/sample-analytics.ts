@@ -1,17 +1,10 @@
-import {
-  CONTENT_TYPE_LABELS,
-  CONTENT_TYPE_ORDER,
-  METRIC_KEYS,
-  METRIC_LABELS,
-} from './analytics-labels';
+import { CONTENT_TYPE_LABELS, CONTENT_TYPE_ORDER, METRIC_KEYS } from './analytics-labels';
 import {
   comparePosts,
   engagementRateOf,
-  formatChange,
-  formatMetric,
   interactionsOf,
+  metricCard,
   platformsOf,
-  trendOf,
 } from './analytics-model';
 import { analyticsInsights } from './insights';
 import { periodsFor, daysOf } from './period';
@@ -141,16 +134,7 @@ export function sampleAnalytics(
   const cards: MetricCard[] = METRIC_KEYS.map((key) => {
     const { value, previous } = SAMPLE_TOTALS[key];
     const change = Math.round(((value - previous) / previous) * 1000) / 10;
-    return {
-      key,
-      label: METRIC_LABELS[key],
-      value,
-      display: formatMetric(key, value),
-      change,
-      changeDisplay: formatChange(change),
-      trend: trendOf(change),
-      spark: sampleSeries(key, days, false),
-    };
+    return metricCard(key, value, change, sampleSeries(key, days, false));
   });
   const current = sampleSeries(metric, days, false);
   const previous = sampleSeries(metric, days, true);
