@@ -5,7 +5,7 @@
 // Prints, per run, the wall time and the Graph requests made (in total and per account), and
 // checks the function's own count against the requests the fake received.
 // PGlite in a temporary data directory by default; PostgreSQL when DATABASE_URL is set.
-//   BENCH_PAGES=n            connected Pages (default 50)
+//   BENCH_FB_PAGES=n         connected Pages (default 50)
 //   BENCH_USERS=n            users they belong to (default 10; a user's Pages are read in turn)
 //   BENCH_POSTS_PER_PAGE=n   published posts per Page within the last 90 days (default 20)
 // Results also go to bench-results/metrics.json.
@@ -27,7 +27,7 @@ import { startFakeSocial } from '../tests/support/fake-social/index.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const int = (name: string, fallback: number) =>
   Math.max(1, Number(process.env[name] ?? fallback) || fallback);
-const PAGES = int('BENCH_PAGES', 50);
+const PAGES = int('BENCH_FB_PAGES', 50);
 const USERS = Math.min(PAGES, int('BENCH_USERS', 10));
 const POSTS = int('BENCH_POSTS_PER_PAGE', 20);
 
