@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['./tests/api/setup-postgres.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
