@@ -44,7 +44,7 @@ describe('generatePost against an OpenAI-compatible server', () => {
       { prompt: 'New product or feature', platforms: ['facebook', 'twitter'] },
       { storage },
     );
-    expect(result).toEqual({ ...FAKE_POST, platform: 'facebook, twitter' });
+    expect(result).toEqual({ ...FAKE_POST, platform: 'facebook, twitter', provider: 'chatgpt' });
 
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
@@ -101,6 +101,7 @@ describe('generatePost against an OpenAI-compatible server', () => {
       hashtags: ['#deals', '#coffee'],
       engagementPrediction: 80,
       platform: 'facebook',
+      provider: 'chatgpt',
     });
   });
 

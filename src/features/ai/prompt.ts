@@ -1,5 +1,5 @@
-import { DEFAULT_MODEL } from './ai-settings';
 import type { ContentIdeaType } from '../../lib/db';
+import { aiProviders, type AiProviderId } from './providers';
 
 import type { DraftPlatform } from '../../lib/platforms';
 
@@ -35,6 +35,8 @@ export interface GenerationResult {
   engagementPrediction: number;
   /** The platforms the post was written for, comma separated. */
   platform: string;
+  /** Who wrote it, for the draft's ai_provider. */
+  provider?: AiProviderId;
 }
 
 /** A chat-completion request body, in the shape of OpenAI's API. */
@@ -43,7 +45,14 @@ export interface ChatRequest {
   messages: { role: 'system' | 'user'; content: string }[];
   temperature?: number;
   max_tokens: number;
+  /** OpenAI's JSON mode; added by the client for providers that take it. */
+  response_format?: { type: 'json_object' };
 }
+
+export const JSON_OBJECT_FORMAT = { type: 'json_object' } as const;
+
+/** ChatGPT's model in the spec (gpt-4): the default of every builder below. */
+const DEFAULT_MODEL = aiProviders.chatgpt.defaultModel;
 
 export const DEFAULT_TONE = 'professional';
 export const TWITTER_MAX_LENGTH = 280;
