@@ -91,6 +91,8 @@ const SDK_HEADERS_OFF: Record<string, null> = Object.fromEntries(
     'x-stainless-timeout',
     'openai-organization',
     'openai-project',
+    // Browsers that let a page set it would ask the function's CORS for it too.
+    'user-agent',
   ].map((name) => [name, null]),
 );
 
