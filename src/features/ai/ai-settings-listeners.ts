@@ -2,7 +2,7 @@ import type { AppStartListening } from '../../app/store-types';
 import { sessionEnded } from '../auth';
 import { clearAiSettings } from './ai-settings';
 
-/** The OpenAI key is the signed-in user's: it leaves the device with their session. */
+/** The AI keys and settings are the signed-in user's: they leave the device with their session. */
 export function addAiSettingsListeners(startListening: AppStartListening): void {
   startListening({
     actionCreator: sessionEnded,
