@@ -43,7 +43,8 @@ function serverProviderFromRow(row: Record<string, unknown>): ServerProvider | n
 // once per page and user, and again after this page saves or deletes.
 let cache: { userId: string; rows: Promise<ServerProvider[]> } | null = null;
 
-function forgetCache(): void {
+/** Makes the next call ask the server again (after a change made elsewhere). */
+export function forgetServerProviders(): void {
   cache = null;
 }
 
@@ -72,7 +73,7 @@ export async function findServerProvider(provider: AiProviderId): Promise<Server
       cache = { userId, rows };
       // A failed read is not remembered: the next call asks again.
       rows.catch(() => {
-        if (cache?.rows === rows) forgetCache();
+        if (cache?.rows === rows) forgetServerProviders();
       });
     }
     return (await cache.rows).find((row) => row.provider === provider) ?? null;
@@ -154,7 +155,7 @@ export async function saveServerProvider(
     if (!row) throw new Error(texts.failed);
     return row;
   } finally {
-    forgetCache();
+    forgetServerProviders();
   }
 }
 
@@ -169,7 +170,7 @@ export async function deleteServerProvider(provider: AiProviderId): Promise<void
       },
     );
   } finally {
-    forgetCache();
+    forgetServerProviders();
   }
 }
 
