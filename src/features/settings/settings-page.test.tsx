@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { act, configure, screen } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import { loadPreferences } from '../preferences';
 import { selectThemeMode } from '../ui';
 import { ada, renderApp, setUpAppTests, signedIn } from '../../testing/app-test-support';
@@ -49,7 +49,10 @@ describe('settings', () => {
     await user.click(dark);
     expect(dark).toBeChecked();
     expect(selectThemeMode(store.getState())).toBe('dark');
+    await waitFor(() => expect(store.getState().preferences.row?.theme).toBe('dark'));
     await user.click(screen.getByRole('radio', { name: 'Light' }));
     expect(selectThemeMode(store.getState())).toBe('light');
+    // The saved copy follows before the page goes: a save left running would outlive the test.
+    await waitFor(() => expect(store.getState().preferences.row?.theme).toBe('light'));
   });
 });
