@@ -6,6 +6,10 @@ import type { NotifyConfig } from './notify/push-config.ts';
 import type { PublisherSettings } from './publisher/index.ts';
 import type { RestLimits } from './rest/limits.ts';
 import {
+  parseAllowedHosts,
+  type AiProxySettings,
+} from '../supabase/functions/_shared/ai-address.ts';
+import {
   SOCIAL_ENDPOINT_DEFAULTS,
   type SocialEndpoints,
 } from '../supabase/functions/_shared/social-env.ts';
@@ -122,6 +126,19 @@ const envSchema = z.object({
   METRICS_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(21_600_000),
   METRICS_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(50),
   METRICS_POST_DAYS: z.coerce.number().int().min(1).max(365).default(90),
+  AI_PROXY_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const hosts = parseAllowedHosts(v);
+      if (!hosts)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'AI_PROXY_ALLOWED_HOSTS must be a comma-separated list of host or host:port',
+        });
+      return hosts ?? [];
+    }),
+  AI_PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -185,6 +202,8 @@ export interface ServerConfig {
   publisher?: Partial<PublisherSettings>;
   /** The embedded metrics collector's timer (defaults in server/metrics/index.ts; 0: off). */
   metrics?: Partial<MetricsSettings>;
+  /** Hosts the ai-proxy function may call though private or plain http, and its timeout. */
+  aiProxy?: Partial<AiProxySettings>;
 }
 
 export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -254,5 +273,6 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       batchSize: e.METRICS_BATCH_SIZE,
       postDays: e.METRICS_POST_DAYS,
     },
+    aiProxy: { allowedHosts: e.AI_PROXY_ALLOWED_HOSTS, timeoutMs: e.AI_PROXY_TIMEOUT_MS },
   };
 }

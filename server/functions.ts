@@ -24,8 +24,9 @@ const SOCIAL_ENV: Record<string, keyof typeof SOCIAL_ENDPOINT_DEFAULTS> = {
 
 /**
  * What a function reads as its environment on this server: the values Supabase Edge would inject
- * (this server's URL and keys), the social settings from this server's config, then process.env.
- * Per server, not process-wide: one process may run several servers with different keys.
+ * (this server's URL and keys), the social and AI proxy settings from this server's config, then
+ * process.env. Per server, not process-wide: one process may run several servers with different
+ * keys.
  */
 export function functionEnv(ctx: ServerContext): EnvReader {
   return (name) => {
@@ -38,6 +39,10 @@ export function functionEnv(ctx: ServerContext): EnvReader {
         return ctx.keys.serviceRoleKey;
       case 'SOCIAL_SECRETS_KEY':
         return ctx.keys.socialSecretsKey;
+      case 'AI_PROXY_ALLOWED_HOSTS':
+        return ctx.config.aiProxy?.allowedHosts?.join(',') ?? process.env[name];
+      case 'AI_PROXY_TIMEOUT_MS':
+        return ctx.config.aiProxy?.timeoutMs?.toString() ?? process.env[name];
     }
     const social = SOCIAL_ENV[name];
     if (social) return ctx.config.social?.[social] ?? process.env[name];
