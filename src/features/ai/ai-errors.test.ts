@@ -260,6 +260,14 @@ describe('messages', () => {
     expect(connectionHints('perplexity', 'unreachable').join(' ')).toContain(
       'https://api.perplexity.ai',
     );
+    expect(connectionHints('grok', 'unreachable', 'https://api.x.ai/v1').join(' ')).toContain(
+      "Grok's is https://api.x.ai/v1",
+    );
+    // Another address than the provider's own: the general hints, the server among them.
+    const elsewhere = connectionHints('chatgpt', 'unreachable', 'http://127.0.0.1:8080/v1');
+    expect(elsewhere).toEqual(expect.arrayContaining([...UNREACHABLE_HINTS]));
+    expect(elsewhere.join(' ')).toContain('Keep my key on the server');
+    expect(elsewhere.join(' ')).not.toContain('https://api.openai.com/v1');
     expect(connectionHints('perplexity', 'unknown-model').join(' ')).toContain('sonar');
     for (const provider of AI_PROVIDERS) {
       for (const kind of [

@@ -185,16 +185,24 @@ export const CONNECTION_HINTS = [
   'Check that the key has the permissions needed for chat completions.',
 ] as const;
 
-/** The hints panel under a failed Settings test, for the provider and what went wrong. */
-export function connectionHints(provider: AiProviderId, kind: AiFailureKind): readonly string[] {
+const KEEP_ON_SERVER_HINT =
+  'A server that does not allow requests from a browser can still be used: choose "Keep my key on the server".';
+
+/**
+ * The hints panel under a failed Settings test, for the provider and what went wrong. An address
+ * that did not answer gets the provider's own address as a hint only while it is the one in use;
+ * any other address (a custom model, an OpenAI-compatible endpoint) gets the general hints.
+ */
+export function connectionHints(
+  provider: AiProviderId,
+  kind: AiFailureKind,
+  address?: string,
+): readonly string[] {
   const info = aiProviders[provider];
   switch (kind) {
     case 'unreachable':
-      return provider === 'custom'
-        ? [
-            ...UNREACHABLE_HINTS,
-            'A server that does not allow requests from a browser can still be used: choose "Keep my key on the server".',
-          ]
+      return provider === 'custom' || (address !== undefined && address !== info.defaultBaseURL)
+        ? [...UNREACHABLE_HINTS, KEEP_ON_SERVER_HINT]
         : [
             `Check the API Base URL for typing mistakes; ${info.label}'s is ${info.defaultBaseURL}.`,
             'Make sure this device is online and nothing blocks that address.',

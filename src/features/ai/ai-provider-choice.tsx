@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -6,7 +6,16 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { AI_PROVIDERS, aiProviderLabels, isAiProvider, type AiProviderId } from './ai-slice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { keyMissingMessage } from './ai-errors';
+import {
+  loadAiServerProviders,
+  readDeviceProviders,
+  selectProviderConfigured,
+  selectServerProvidersStatus,
+} from './ai-slice';
+import { AI_PROVIDERS, aiProviderLabels, isAiProvider, type AiProviderId } from './providers';
+import { SettingsLinkedText } from './settings-link-text';
 
 export interface AiProviderChoiceProps {
   /** The radio group's form name, distinct per screen. */
@@ -17,9 +26,24 @@ export interface AiProviderChoiceProps {
   sx?: SxProps<Theme>;
 }
 
-/** The "AI provider" radio buttons, and the note that only ChatGPT writes posts for now. */
+/**
+ * The "AI provider" radio buttons (they wrap onto a second line on a phone), and a note with a
+ * link to Settings when the chosen one is not set up for this user.
+ */
 export function AiProviderChoice({ name, value, onChange, sx }: AiProviderChoiceProps) {
+  const dispatch = useAppDispatch();
   const labelId = useId();
+  const configured = useAppSelector((state) => selectProviderConfigured(state, value));
+  const serverStatus = useAppSelector(selectServerProvidersStatus);
+
+  // A key may be kept on the server only (saved on another device): ask once per page.
+  useEffect(() => {
+    void dispatch(readDeviceProviders());
+    void dispatch(loadAiServerProviders());
+  }, [dispatch]);
+
+  // While the server's answer is on its way the provider may yet turn out to be set up.
+  const unconfigured = !configured && serverStatus !== 'loading' && serverStatus !== 'idle';
   return (
     <>
       <FormControl sx={sx}>
@@ -43,9 +67,9 @@ export function AiProviderChoice({ name, value, onChange, sx }: AiProviderChoice
           ))}
         </RadioGroup>
       </FormControl>
-      {value !== 'chatgpt' && (
+      {unconfigured && (
         <Typography variant="body2" color="text.secondary" sx={sx}>
-          Perplexity is not available yet. Choose ChatGPT to generate posts.
+          <SettingsLinkedText text={keyMissingMessage(value)} />
         </Typography>
       )}
     </>

@@ -30,8 +30,15 @@ function storeKey(key: string) {
 
 // MUI role queries in jsdom are slow on a busy machine; the default 5 s is too tight.
 describe('AiProviderPanel', { timeout: 20_000 }, () => {
-  it('starts on ChatGPT, shown as Disconnected', () => {
+  it('starts on ChatGPT, shown as Disconnected, offering all five providers', () => {
     renderPanel();
+    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
+      'chatgpt',
+      'perplexity',
+      'grok',
+      'gemini',
+      'custom',
+    ]);
     expect(screen.getByRole('radio', { name: 'ChatGPT' })).toBeChecked();
     expect(screen.getByText('Disconnected')).toBeInTheDocument();
   });
@@ -83,7 +90,7 @@ describe('AiProviderPanel', { timeout: 20_000 }, () => {
     expect(openai.fake.requests).toHaveLength(0);
   });
 
-  it('keeps Perplexity Disconnected and untestable', async () => {
+  it('tests Perplexity on its own, with its own badge and texts', async () => {
     storeKey('sk-valid-key-123456');
     const { user, store } = renderPanel();
     await user.click(screen.getByRole('button', { name: 'Test Connection' }));
@@ -91,7 +98,38 @@ describe('AiProviderPanel', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('radio', { name: 'Perplexity' }));
     expect(store.getState().ai.provider).toBe('perplexity');
     expect(screen.getByText('Disconnected')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Test Connection' })).toBeDisabled();
+    // The note under the choice, with Settings as a link to the AI settings.
+    const settings = await screen.findByRole('link', { name: 'Settings' });
+    expect(settings.parentElement).toHaveTextContent(
+      'Perplexity API key not configured. Please add your API key in Settings.',
+    );
+
+    localStorage.setItem(
+      'ai_provider_perplexity',
+      JSON.stringify({
+        apiKey: 'sk-valid-key-123456',
+        baseURL: openai.fake.url,
+        model: 'sonar',
+        keyLocation: 'device',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Test Connection' }));
+    expect(
+      await screen.findByText('Connection successful! You can now generate posts with Perplexity.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Connected')).toBeInTheDocument();
+    expect(openai.fake.chatBodies().at(-1)).toMatchObject({ model: 'sonar' });
+
+    openai.fake.setMode({ kind: 'rate-limited' });
+    await user.click(screen.getByRole('button', { name: 'Test Connection' }));
+    expect(
+      await screen.findByText(
+        'Perplexity is limiting requests right now. Please wait a minute and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'ChatGPT' }));
+    expect(screen.getByText('Connected')).toBeInTheDocument();
   });
 
   it('goes to /create from Generate Post', async () => {

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SectionCard } from '../../components/section-card';
 import type { ConnectionTestResult } from './ai-client';
-import { aiMessages, connectionErrorMessage } from './ai-errors';
+import { connectionErrorMessage, connectionSucceededMessage } from './ai-errors';
 import { AiProviderChoice } from './ai-provider-choice';
 import {
   connectionStatusLabels,
@@ -26,6 +26,14 @@ const statusColors: Record<AiConnectionStatus, 'success' | 'error' | 'default'> 
   unknown: 'default',
 };
 
+function outcomeContext(outcome: ConnectionTestResult): { address?: string; model?: string } {
+  if (outcome.ok) return {};
+  return {
+    ...(outcome.address ? { address: outcome.address } : {}),
+    ...(outcome.model ? { model: outcome.model } : {}),
+  };
+}
+
 /** Dashboard: which AI writes the posts, whether it answers, and a way to start a post. */
 export function AiProviderPanel() {
   const dispatch = useAppDispatch();
@@ -39,7 +47,7 @@ export function AiProviderPanel() {
     setTesting(true);
     setOutcome(null);
     try {
-      setOutcome(await dispatch(testAiConnection({ source: 'dashboard' })).unwrap());
+      setOutcome(await dispatch(testAiConnection({ source: 'dashboard', provider })).unwrap());
     } catch {
       setOutcome({ ok: false, kind: 'failed' });
     } finally {
@@ -67,7 +75,7 @@ export function AiProviderPanel() {
         <Button
           variant="outlined"
           onClick={handleTest}
-          disabled={testing || provider !== 'chatgpt'}
+          disabled={testing}
           startIcon={testing ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           {testing ? 'Testing...' : 'Test Connection'}
@@ -96,8 +104,8 @@ export function AiProviderPanel() {
             }
           >
             {outcome.ok
-              ? aiMessages.connectionSucceeded
-              : connectionErrorMessage(outcome.kind, outcome.address)}
+              ? connectionSucceededMessage(provider)
+              : connectionErrorMessage(outcome.kind, { provider, ...outcomeContext(outcome) })}
           </Alert>
         )}
       </Box>

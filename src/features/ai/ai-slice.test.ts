@@ -9,11 +9,14 @@ import {
   connectionStatusLabels,
   connectionTested,
   initialAiState,
+  keepValidAiState,
   providerChosen,
-  saveAndTestAiSettings,
+  removeAiProvider,
+  saveAndTestProvider,
   selectAiKeyConfigured,
   selectAiProvider,
   selectConnectionStatus,
+  selectProviderConfigured,
   selectSettingsFailure,
   selectSettingsTest,
   testAiConnection,
@@ -52,7 +55,22 @@ afterEach(async () => {
   await getAppDb().kv.clear();
 });
 
-const form = (apiKey: string) => ({ apiKey, organization: '', baseURL: fake.url, model: '' });
+const form = (apiKey: string, provider: AiProviderId = 'chatgpt') => ({
+  provider,
+  form: {
+    apiKey,
+    organization: '',
+    baseURL: fake.url,
+    model: provider === 'chatgpt' ? 'gpt-4' : 'sonar',
+    keyLocation: 'device' as const,
+  },
+});
+
+/** ChatGPT's card with another address, as typed. */
+const withBaseURL = (apiKey: string, baseURL: string) => {
+  const typed = form(apiKey);
+  return { ...typed, form: { ...typed.form, baseURL } };
+};
 
 describe('ai slice', () => {
   it('starts on ChatGPT, untested, and knows whether a key is stored', () => {
@@ -65,11 +83,13 @@ describe('ai slice', () => {
     const store = makeTestStore();
     store.dispatch(providerChosen('perplexity'));
     expect(selectAiProvider(store.getState())).toBe('perplexity');
-    store.dispatch(providerChosen('grok' as AiProviderId));
-    expect(selectAiProvider(store.getState())).toBe('perplexity');
+    store.dispatch(providerChosen('grok'));
+    expect(selectAiProvider(store.getState())).toBe('grok');
+    store.dispatch(providerChosen('llama' as AiProviderId));
+    expect(selectAiProvider(store.getState())).toBe('grok');
   });
 
-  it('always shows Perplexity as Disconnected, and unknown as Disconnected', () => {
+  it('keeps a status per provider: a ChatGPT result leaves Perplexity Disconnected', () => {
     const store = makeTestStore();
     expect(connectionStatusLabels[selectConnectionStatus(store.getState(), 'chatgpt')]).toBe(
       'Disconnected',
@@ -87,6 +107,37 @@ describe('ai slice', () => {
     expect(connectionStatusLabels[selectConnectionStatus(store.getState(), 'chatgpt')]).toBe(
       'Error',
     );
+    store.dispatch(
+      connectionTested({ source: 'dashboard', provider: 'perplexity', userId: ADA.id, ok: true }),
+    );
+    expect(connectionStatusLabels[selectConnectionStatus(store.getState(), 'perplexity')]).toBe(
+      'Connected',
+    );
+    expect(selectConnectionStatus(store.getState(), 'chatgpt')).toBe('error');
+  });
+
+  it('keeps a state saved with two providers valid, the new ones Disconnected', () => {
+    const saved = keepValidAiState({
+      provider: 'perplexity',
+      connection: { chatgpt: 'connected', perplexity: 'bogus' },
+      connectionOwner: ADA.id,
+    });
+    expect(saved).toEqual({
+      provider: 'perplexity',
+      connection: {
+        chatgpt: 'connected',
+        perplexity: 'unknown',
+        grok: 'unknown',
+        gemini: 'unknown',
+        custom: 'unknown',
+      },
+      connectionOwner: ADA.id,
+    });
+    expect(keepValidAiState({ provider: 'bard', connection: null })).toMatchObject({
+      provider: 'chatgpt',
+      connection: { chatgpt: 'unknown', custom: 'unknown' },
+      connectionOwner: null,
+    });
   });
 });
 
@@ -135,7 +186,7 @@ describe('testAiConnection', () => {
     await gone.close();
     const store = makeTestStore();
     const action = await store.dispatch(
-      saveAndTestAiSettings({ ...form('sk-good-key-123456'), baseURL: url }),
+      saveAndTestProvider(withBaseURL('sk-good-key-123456', url)),
     );
     expect(action.payload).toEqual({ ok: false, kind: 'unreachable', address: url });
     expect(selectSettingsTest(store.getState())).toBe('error');
@@ -163,12 +214,12 @@ describe('testAiConnection', () => {
   });
 });
 
-describe('saveAndTestAiSettings', () => {
+describe('saveAndTestProvider', () => {
   it('goes idle → testing → success and stores the settings, never the key in state', async () => {
     const store = makeTestStore();
     const seen: string[] = [];
     store.subscribe(() => seen.push(selectSettingsTest(store.getState())));
-    const action = await store.dispatch(saveAndTestAiSettings(form('  sk-good-key-123456 ')));
+    const action = await store.dispatch(saveAndTestProvider(form('  sk-good-key-123456 ')));
     expect(action.payload).toEqual({ ok: true });
     expect(seen).toContain('testing');
     expect(selectSettingsTest(store.getState())).toBe('success');
@@ -180,20 +231,71 @@ describe('saveAndTestAiSettings', () => {
 
   it('ends in error when the key is refused, with the key still saved', async () => {
     const store = makeTestStore();
-    const action = await store.dispatch(saveAndTestAiSettings(form('sk-bad-key-999999')));
+    const action = await store.dispatch(saveAndTestProvider(form('sk-bad-key-999999')));
     expect(action.payload).toEqual({ ok: false, kind: 'invalid-key' });
-    expect(selectSettingsTest(store.getState())).toBe('error');
+    expect(selectSettingsTest(store.getState(), 'chatgpt')).toBe('error');
     expect(selectConnectionStatus(store.getState(), 'chatgpt')).toBe('error');
     expect(storage.getItem('openai_api_key')).toBe('sk-bad-key-999999');
   });
 
   it('rejects a blank key with the spec text, storing and testing nothing', async () => {
     const store = makeTestStore();
-    const action = await store.dispatch(saveAndTestAiSettings(form('  ')));
-    expect(saveAndTestAiSettings.rejected.match(action)).toBe(true);
+    const action = await store.dispatch(saveAndTestProvider(form('  ')));
+    expect(saveAndTestProvider.rejected.match(action)).toBe(true);
     expect(action.payload).toEqual({ apiKey: 'Please enter your OpenAI API key' });
     expect(selectSettingsTest(store.getState())).toBe('idle');
     expect(storage.getItem('openai_api_key')).toBeNull();
     expect(fake.requests).toHaveLength(0);
+  });
+
+  it('saves and tests Perplexity on its own, leaving ChatGPT as it was', async () => {
+    const store = makeTestStore();
+    const action = await store.dispatch(
+      saveAndTestProvider(form('sk-good-key-123456', 'perplexity')),
+    );
+    expect(action.payload).toEqual({ ok: true });
+    expect(selectConnectionStatus(store.getState(), 'perplexity')).toBe('connected');
+    expect(selectSettingsTest(store.getState(), 'perplexity')).toBe('success');
+    expect(selectConnectionStatus(store.getState(), 'chatgpt')).toBe('unknown');
+    expect(selectSettingsTest(store.getState(), 'chatgpt')).toBe('idle');
+    expect(selectProviderConfigured(store.getState(), 'perplexity')).toBe(true);
+    expect(selectProviderConfigured(store.getState(), 'chatgpt')).toBe(false);
+    expect(JSON.parse(storage.getItem('ai_provider_perplexity') ?? '{}')).toMatchObject({
+      apiKey: 'sk-good-key-123456',
+      model: 'sonar',
+      keyLocation: 'device',
+    });
+    expect(storage.getItem('openai_api_key')).toBeNull();
+    expect(fake.chatBodies()[0]).toMatchObject({ model: 'sonar', max_tokens: 5 });
+    expect(JSON.stringify(store.getState())).not.toContain('sk-good-key');
+  });
+
+  it("asks for the provider's key by name and refuses a blank model", async () => {
+    const store = makeTestStore();
+    const typed = form('', 'grok');
+    const action = await store.dispatch(
+      saveAndTestProvider({ ...typed, form: { ...typed.form, model: ' ' } }),
+    );
+    expect(action.payload).toEqual({
+      apiKey: 'Please enter your xAI API key',
+      model: 'Please enter the name of a model.',
+    });
+    expect(storage.getItem('ai_provider_grok')).toBeNull();
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('removeAiProvider', () => {
+  it("forgets one provider's settings and status, keeping the others'", async () => {
+    const store = makeTestStore();
+    await store.dispatch(saveAndTestProvider(form('sk-good-key-123456')));
+    await store.dispatch(saveAndTestProvider(form('sk-good-key-123456', 'gemini')));
+    await store.dispatch(removeAiProvider({ provider: 'gemini' })).unwrap();
+    expect(storage.getItem('ai_provider_gemini')).toBeNull();
+    expect(selectProviderConfigured(store.getState(), 'gemini')).toBe(false);
+    expect(selectConnectionStatus(store.getState(), 'gemini')).toBe('unknown');
+    expect(selectSettingsTest(store.getState(), 'gemini')).toBe('idle');
+    expect(storage.getItem('openai_api_key')).toBe('sk-good-key-123456');
+    expect(selectConnectionStatus(store.getState(), 'chatgpt')).toBe('connected');
   });
 });

@@ -3,18 +3,26 @@ export { AiProviderPanel } from './ai-provider-panel';
 export {
   AI_PROVIDERS,
   aiProviderLabels,
+  aiProviders,
+  isAiProvider,
+  providerOf,
+  type AiProviderId,
+  type AiProviderInfo,
+} from './providers';
+export {
   aiReducer,
   connectionStatusLabels,
   initialAiState,
-  isAiProvider,
+  loadAiServerProviders,
   providerChosen,
+  readDeviceProviders,
   selectAiKeyConfigured,
   selectAiProvider,
   selectConnectionStatus,
+  selectProviderConfigured,
   selectSettingsTest,
   testAiConnection,
   type AiConnectionStatus,
-  type AiProviderId,
   type AiSettingsTestState,
   type AiState,
 } from './ai-slice';

@@ -233,7 +233,10 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
           edit({ type: 'reviewApproved', content: reviewed });
           notify('success', composeMessages.approved);
         }}
-        onRevised={(revised) => edit({ type: 'reviewRevised', content: revised })}
+        provider={form.provider}
+        onRevised={(revised) =>
+          edit({ type: 'reviewRevised', content: revised, provider: form.provider })
+        }
       />
 
       <ConfirmDialog

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { providerOf } from '../ai';
 import type { AiPost } from '../ai-posts';
 import type { Draft } from '../drafts';
 import type { PublishTarget, ScheduledPost } from '../publishing';
-import {
-  composeInitial,
-  composeWarnings,
-  CUSTOM_PROMPT_ID,
-  presetDate,
-  providerOf,
-} from './compose-initial';
+import { composeInitial, composeWarnings, CUSTOM_PROMPT_ID, presetDate } from './compose-initial';
 import { dateTimeInputs } from './schedule-dates';
 
 const NOW = new Date(2030, 0, 10, 9, 0);
@@ -326,8 +321,12 @@ describe('composeInitial', () => {
   });
 });
 
-it('providerOf maps stored ids to the two choices', () => {
+it('providerOf maps stored ids to the five choices', () => {
   expect(providerOf('openai', 'perplexity')).toBe('chatgpt');
   expect(providerOf('perplexity', 'chatgpt')).toBe('perplexity');
   expect(providerOf(null, 'perplexity')).toBe('perplexity');
+  for (const id of ['grok', 'gemini', 'custom'] as const) {
+    expect(providerOf(id, 'chatgpt')).toBe(id);
+  }
+  expect(providerOf('llama', null)).toBeNull();
 });

@@ -1,7 +1,7 @@
 import type { DraftPostType, PublishMode } from '../../lib/db';
 import { dateInZone, deviceTimeZone, wallTimeToInstant } from '../../lib/intl/zoned-time';
 import type { DraftPlatform } from '../../lib/platforms';
-import type { AiProviderId } from '../ai';
+import { providerOf, type AiProviderId } from '../ai';
 import type { AiPost } from '../ai-posts';
 import type { Draft } from '../drafts';
 import { isPostLocked, type PublishTarget, type ScheduledPost } from '../publishing';
@@ -47,16 +47,6 @@ export const composeWarnings = {
   postNotFound:
     'This post could not be found on this device. It may have been cancelled. You can write a new post instead.',
 } as const;
-
-/** The provider a draft names; openai is the old id of chatgpt. */
-export function providerOf<F extends AiProviderId | null>(
-  value: string | null | undefined,
-  fallback: F,
-): AiProviderId | F {
-  if (value === 'perplexity') return 'perplexity';
-  if (value === 'chatgpt' || value === 'openai') return 'chatgpt';
-  return fallback;
-}
 
 function promptChoice(
   prompt: string | null | undefined,

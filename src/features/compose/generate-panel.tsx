@@ -42,7 +42,6 @@ export function GeneratePanel({
   reviewDisabled,
   onReview,
 }: GeneratePanelProps) {
-  const unavailable = provider !== 'chatgpt';
   const errorRef = useRef<HTMLDivElement>(null);
   const { formatPercent } = useFormatters();
 
@@ -77,7 +76,7 @@ export function GeneratePanel({
           <Button
             variant="contained"
             onClick={onGenerate}
-            disabled={!promptId || generating || unavailable}
+            disabled={!promptId || generating}
             startIcon={
               generating ? <CircularProgress size={16} color="inherit" /> : <AutoAwesome />
             }

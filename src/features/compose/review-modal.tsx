@@ -16,7 +16,7 @@ import { useTheme } from '@mui/material/styles';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import { useAppDispatch } from '../../app/hooks';
 import { platformLabels, type DraftPlatform } from '../../lib/platforms';
-import { aiMessages, AiError, improvePost } from '../ai';
+import { aiMessages, AiError, improvePost, type AiProviderId } from '../ai';
 import { AI_POST_STATUS_LABELS, reviewAiPost, type AiPost } from '../ai-posts';
 import { ScheduleDialog } from '../publishing';
 import { composeMessages } from './compose-validation';
@@ -34,6 +34,8 @@ export interface ReviewModalProps {
   content: string;
   platforms: DraftPlatform[];
   authorName: string;
+  /** Who rewrites the post for Enhance with AI and Request Revision: the form's choice. */
+  provider?: AiProviderId;
   /** The AI generated post the decisions apply to; null for a post written by hand. */
   aiPost: AiPost | null;
   onClose: () => void;
@@ -63,6 +65,7 @@ function ReviewDialog({
   content: initialContent,
   platforms,
   authorName,
+  provider = 'chatgpt',
   aiPost,
   onClose,
   onApproved,
@@ -122,7 +125,7 @@ function ReviewDialog({
     try {
       // Other devices see that a revision is on its way while the AI writes it.
       if (!(await record({ status: 'needs-revision', content, feedback: note }))) return;
-      const improved = await improvePost(content, note);
+      const improved = await improvePost(content, note, { provider });
       if (await record({ status: 'pending-review', content: improved })) {
         setContent(improved);
         onRevised(improved);
@@ -143,7 +146,7 @@ function ReviewDialog({
     setEnhancing(true);
     setError(null);
     try {
-      setContent(await improvePost(content, ENHANCE_INSTRUCTION));
+      setContent(await improvePost(content, ENHANCE_INSTRUCTION, { provider }));
     } catch (failure) {
       setError(failure instanceof AiError ? failure.message : aiMessages.improveFailed);
     } finally {

@@ -56,7 +56,7 @@ export type ComposeEvent =
   | { type: 'hashtagRemoved'; tag: string }
   | { type: 'postGenerated'; content: string; provider: AiProviderId; prediction: number }
   | { type: 'generatedPostKept'; aiPostId: string | null }
-  | { type: 'reviewRevised'; content: string }
+  | { type: 'reviewRevised'; content: string; provider: AiProviderId }
   | { type: 'reviewApproved'; content: string }
   | { type: 'draftCreated'; draftId: string };
 
@@ -83,7 +83,7 @@ export function composeReducer(state: ComposeState, event: ComposeEvent): Compos
     case 'generatedPostKept':
       return { ...state, aiPostId: event.aiPostId };
     case 'reviewRevised':
-      return { ...state, content: event.content };
+      return { ...state, content: event.content, writtenBy: event.provider };
     case 'reviewApproved':
       return { ...state, content: event.content, publishMode: 'schedule' };
     case 'draftCreated':

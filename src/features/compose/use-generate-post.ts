@@ -38,16 +38,21 @@ export function useGeneratePost(
     setError(null);
     try {
       const businessProfile = user ? await readBusinessProfile(user.id) : null;
-      const result = await generatePost({ prompt: promptText, platforms, businessProfile });
+      const result = await generatePost(
+        { prompt: promptText, platforms, businessProfile },
+        { provider },
+      );
       const content = appendHashtags(result.content, result.hashtags);
       const prediction = result.engagementPrediction;
-      edit({ type: 'postGenerated', content, provider, prediction });
+      // The draft and the dashboard's list name the provider that really wrote the post.
+      const writtenBy = result.provider ?? provider;
+      edit({ type: 'postGenerated', content, provider: writtenBy, prediction });
       try {
         const post = await dispatch(
           recordGeneratedPost({
             content,
             platforms,
-            aiProvider: provider,
+            aiProvider: writtenBy,
             prompt: promptText,
             engagementPrediction: prediction,
             hashtags: extractHashtags(content),

@@ -13,7 +13,15 @@ import Typography from '@mui/material/Typography';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
 import { SectionCard } from '../../components/section-card';
-import { AiError, ideasMessages, selectAiKeyConfigured, SettingsLinkedText } from '../ai';
+import {
+  AiError,
+  aiProviders,
+  ideasMessages,
+  selectAiKeyConfigured,
+  selectAiProvider,
+  SettingsLinkedText,
+  type AiProviderId,
+} from '../ai';
 import { useFormatters } from '../appearance';
 import { selectCurrentUser } from '../auth';
 import {
@@ -56,6 +64,21 @@ export const IDEAS_NEED_KEY =
   'These are sample ideas. To get ideas for your business, add your OpenAI API key in Settings.';
 export const IDEAS_KEY_FOR_NEW = 'To generate new ideas, add your OpenAI API key in Settings.';
 
+/** What the chosen provider still needs, in the words of the texts above. */
+function missingSetting(provider: AiProviderId): string {
+  if (provider === 'custom') return 'set up your custom model';
+  const keyName = aiProviders[provider].keyLabel.replace(/ API Key$/, '');
+  return `add your ${keyName} API key`;
+}
+
+/** The note in place of Generate Ideas while the chosen provider is not set up. */
+export function ideasNeedKeyText(provider: AiProviderId, showingSamples: boolean): string {
+  if (provider === 'chatgpt') return showingSamples ? IDEAS_NEED_KEY : IDEAS_KEY_FOR_NEW;
+  return showingSamples
+    ? `These are sample ideas. To get ideas for your business, ${missingSetting(provider)} in Settings.`
+    : `To generate new ideas, ${missingSetting(provider)} in Settings.`;
+}
+
 /** One row of the list: a sample idea or one of the user's, with whether it is saved. */
 interface IdeaRow {
   key: string;
@@ -97,6 +120,8 @@ export function ContentIdeasPanel() {
   const userId = useAppSelector(selectCurrentUser)?.id ?? null;
   const ideasUserId = useAppSelector(selectIdeasUserId);
   const ideas = useAppSelector(selectAllIdeas);
+  // The dashboard's AI provider writes the ideas too.
+  const provider = useAppSelector(selectAiProvider);
   const keyConfigured = useAppSelector(selectAiKeyConfigured);
   const online = useAppSelector(selectSyncOnline);
   const [generating, setGenerating] = useState(false);
@@ -166,7 +191,7 @@ export function ContentIdeasPanel() {
     setGenerating(true);
     setError(null);
     try {
-      await dispatch(generateContentIdeas());
+      await dispatch(generateContentIdeas(undefined, { provider }));
       if (filter === 'saved') setFilter('all');
     } catch (failure) {
       if (!(failure instanceof AiError)) console.error('Ideas could not be generated:', failure);
@@ -199,7 +224,7 @@ export function ContentIdeasPanel() {
         </Box>
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          <SettingsLinkedText text={showingSamples ? IDEAS_NEED_KEY : IDEAS_KEY_FOR_NEW} />
+          <SettingsLinkedText text={ideasNeedKeyText(provider, showingSamples)} />
         </Typography>
       )}
       {error && (

@@ -16,6 +16,7 @@ it('shows the provider openai as chatgpt', () => {
   expect(providerLabel('openai')).toBe('chatgpt');
   expect(providerLabel('perplexity')).toBe('perplexity');
   expect(providerLabel(null)).toBe('manual');
+  for (const id of ['grok', 'gemini', 'custom']) expect(providerLabel(id)).toBe(id);
 });
 
 it('names post types as the tabs of /create do', () => {

@@ -1,4 +1,5 @@
 import type { DraftPostType } from '../../lib/db';
+import { providerOf } from '../ai';
 
 /** Preview cuts of the dashboard lists. */
 export const CUT_AI_CONTENT = 200;
@@ -12,10 +13,13 @@ export function cut(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
 }
 
-/** The provider as the dashboard names it: the value openai is shown as chatgpt. */
+/**
+ * The provider as the dashboard names it: by its id, as the spec's lists do (chatgpt, perplexity,
+ * grok, gemini, custom); the older value openai is shown as chatgpt.
+ */
 export function providerLabel(provider: string | null | undefined): string {
   if (!provider) return 'manual';
-  return provider === 'openai' ? 'chatgpt' : provider;
+  return providerOf(provider, null) ?? provider;
 }
 
 const POST_TYPE_LABELS: Record<DraftPostType, string> = {
