@@ -101,6 +101,9 @@ export default defineConfig({
         // Numbers are collected only when a test presses Refresh on /analytics: a timer tick
         // between a test's publish and its Refresh would race what the test expects to see.
         METRICS_INTERVAL_MS: '0',
+        // The AI providers spec's fake model servers listen on 127.0.0.1 over plain http: the
+        // ai-proxy function may call them for a key kept on the server.
+        AI_PROXY_ALLOWED_HOSTS: '127.0.0.1',
       },
     },
   ],

@@ -34,17 +34,50 @@ export async function signInReadyUser(page: Page, request: APIRequestContext): P
   return user;
 }
 
-/** Settings › Integrations › AI Assistants, filled in and saved through the form. */
-export async function configureAi(
+/** The card titles of Settings › Integrations › AI Assistants, by provider id. */
+export const AI_CARD_TITLES = {
+  chatgpt: 'ChatGPT',
+  perplexity: 'Perplexity',
+  grok: 'Grok',
+  gemini: 'Gemini',
+  custom: 'Custom (OpenAI-compatible)',
+} as const;
+
+export type AiCardProvider = keyof typeof AI_CARD_TITLES;
+
+/** Opens Settings › Integrations › AI Assistants and gives the provider's card. */
+export async function openAiCard(
   page: Page,
-  settings: { apiKey: string; baseURL: string },
+  provider: AiCardProvider = 'chatgpt',
 ): Promise<Locator> {
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Integrations' }).click();
   await page.getByRole('tab', { name: 'AI Assistants' }).click();
-  await page.getByLabel('OpenAI API Key').fill(settings.apiKey);
-  await page.getByLabel('API Base URL (optional)').fill(settings.baseURL);
-  await page.getByRole('button', { name: 'Save & Test Connection' }).click();
+  return page.getByRole('region', { name: AI_CARD_TITLES[provider], exact: true });
+}
+
+/**
+ * Settings › Integrations › AI Assistants: one provider's card (ChatGPT by default) filled in and
+ * saved through the form. Gives the AI Assistants tab panel.
+ */
+export async function configureAi(
+  page: Page,
+  settings: {
+    apiKey: string;
+    baseURL: string;
+    provider?: AiCardProvider;
+    model?: string;
+    keptOnServer?: boolean;
+  },
+): Promise<Locator> {
+  const card = await openAiCard(page, settings.provider);
+  await card.getByLabel(/API Key/).fill(settings.apiKey);
+  await card.getByLabel('API Base URL').fill(settings.baseURL);
+  if (settings.model !== undefined) await card.getByLabel('Model').fill(settings.model);
+  if (settings.keptOnServer) {
+    await card.getByRole('radio', { name: 'Keep my key on the server' }).check();
+  }
+  await card.getByRole('button', { name: 'Save & Test Connection' }).click();
   return page.getByRole('tabpanel', { name: 'AI Assistants' });
 }
 

@@ -187,7 +187,7 @@ test('an unreachable AI service: the dashboard names the address, generic failur
   await expectRedBox(page, 'Failed to generate post. Please try again.');
 });
 
-test('an empty model reply is hidden behind the generic failure; Perplexity cannot generate', async ({
+test('an empty model reply is hidden behind the generic failure; Perplexity needs its key first', async ({
   page,
   request,
 }) => {
@@ -196,11 +196,14 @@ test('an empty model reply is hidden behind the generic failure; Perplexity cann
   await generateFromPrompt(page, 'Customer success story');
   await expectRedBox(page, 'Failed to generate post. Please try again.');
 
+  const asked = fake().requests.length;
   await page.getByRole('radio', { name: 'Perplexity' }).check();
-  await expect(page.getByRole('button', { name: 'Generate with Perplexity' })).toBeDisabled();
-  await expect(
-    page.getByText('Perplexity is not available yet. Choose ChatGPT to generate posts.'),
-  ).toBeVisible();
+  const missing = 'Perplexity API key not configured. Please add your API key in Settings.';
+  await expect(page.getByText(missing)).toBeVisible();
+  await page.getByRole('button', { name: 'Generate with Perplexity' }).click();
+  await expectRedBox(page, missing);
+  // Nothing went to ChatGPT's address in Perplexity's name.
+  expect(fake().requests).toHaveLength(asked);
 });
 
 test('Save Draft and Schedule Post show each validation text; scheduling stores nothing', async ({

@@ -90,7 +90,9 @@ test("the next account on this browser finds nothing of the last one's", async (
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Integrations' }).click();
   await page.getByRole('tab', { name: 'AI Assistants' }).click();
-  await expect(page.getByLabel('OpenAI API Key')).toHaveValue('');
-  await expect(page.getByLabel('API Base URL (optional)')).toHaveValue('');
+  const chatgpt = page.getByRole('region', { name: 'ChatGPT', exact: true });
+  await expect(chatgpt.getByLabel('OpenAI API Key')).toHaveValue('');
+  // The provider's own address, not the last account's.
+  await expect(chatgpt.getByLabel('API Base URL')).toHaveValue('https://api.openai.com/v1');
   expect(await deviceContents(page)).not.toContain(API_KEY);
 });
