@@ -230,5 +230,11 @@ test('Grok: an unknown model and an account without credit are named, then it wr
     await expect(contentField(page)).toHaveValue(GENERATED);
     // JSON mode is asked for from Grok, which takes it.
     expect(fake.chatBodies().at(-1)!.response_format).toEqual({ type: 'json_object' });
+
+    // Hashtags come from the chosen provider too, with its model.
+    fake.enqueue({ kind: 'text', text: '#bakery #RyeBread #Weekend' });
+    await page.getByRole('button', { name: 'Suggest Hashtags with Grok' }).click();
+    await expect(contentField(page)).toHaveValue(`${GENERATED}\n\n#RyeBread #Weekend`);
+    expect(fake.chatBodies().at(-1)).toMatchObject({ model: 'grok-4', max_tokens: 200 });
   });
 });

@@ -32,6 +32,7 @@ import { useComposeUrlSync } from './use-compose-url-sync';
 import { useGeneratePost } from './use-generate-post';
 import { useSaveDraft } from './use-save-draft';
 import { useScheduleZone } from './use-schedule-zone';
+import { useSuggestHashtags } from './use-suggest-hashtags';
 import { useUpdatePost } from './use-update-post';
 
 /**
@@ -63,6 +64,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   const { content, platforms } = form;
   const { notice, notify, clear: clearNotice } = useComposeNotice({ content, platforms });
   const generation = useGeneratePost(form, promptText, edit);
+  const hashtagSuggestion = useSuggestHashtags(content, form.provider, edit);
   const showDraftInAddress = useComposeUrlSync();
   const { saving, save } = useSaveDraft(form, {
     promptText,
@@ -190,6 +192,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
             <PostExtras
               hashtags={extractHashtags(content)}
               onRemoveHashtag={(tag) => edit({ type: 'hashtagRemoved', tag })}
+              suggestion={hashtagSuggestion}
               approval={form.approval}
               onApprovalChange={(approval) => choose({ approval })}
               firstComment={form.firstComment}

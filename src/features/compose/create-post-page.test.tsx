@@ -286,6 +286,50 @@ describe('/create', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Create New Post');
   });
 
+  it('suggests hashtags with the chosen provider and adds only the new ones', async () => {
+    localStorage.setItem('openai_api_key', KEY);
+    localStorage.setItem('openai_base_url', fake.url);
+    const { user } = await renderCreate();
+    const suggest = screen.getByRole('button', { name: 'Suggest Hashtags with ChatGPT' });
+    expect(suggest).toBeDisabled();
+    expect(suggest).toHaveAccessibleDescription(
+      'Write or generate the post first, then ask for hashtags.',
+    );
+
+    await user.click(content());
+    await user.paste('Fresh rye bread today #bakery');
+    fake.enqueue({ kind: 'text', text: '#Bakery #RyeBread #ShopLocal' });
+    await user.click(suggest);
+    await waitFor(() =>
+      expect(content()).toHaveValue('Fresh rye bread today #bakery\n\n#RyeBread #ShopLocal'),
+    );
+    const body = fake.chatBodies().at(-1)!;
+    expect(body).toMatchObject({ model: 'gpt-3.5-turbo', temperature: 0.5, max_tokens: 200 });
+    expect(body.messages.at(-1)!.content).toContain('Fresh rye bread today #bakery');
+    expect(
+      screen.getByRole('button', { name: '#RyeBread, press Delete to remove' }),
+    ).toBeInTheDocument();
+
+    // Nothing new, then a failed call: said next to the button, the text left as it was.
+    fake.enqueue({ kind: 'text', text: '#ryebread #bakery' });
+    await user.click(screen.getByRole('button', { name: 'Suggest Hashtags with ChatGPT' }));
+    expect(
+      await screen.findByText('The suggested hashtags are already in your post.'),
+    ).toBeInTheDocument();
+    fake.setMode({ kind: 'server-error' });
+    await user.click(screen.getByRole('button', { name: 'Suggest Hashtags with ChatGPT' }));
+    expect(
+      await screen.findByText(
+        'No hashtags could be suggested right now. Please try again.',
+        {},
+        {
+          timeout: 10_000,
+        },
+      ),
+    ).toBeInTheDocument();
+    expect(content()).toHaveValue('Fresh rye bread today #bakery\n\n#RyeBread #ShopLocal');
+  });
+
   it('records a generated post for review and applies a revision through the review modal', async () => {
     localStorage.setItem('openai_api_key', KEY);
     localStorage.setItem('openai_base_url', fake.url);

@@ -1,7 +1,10 @@
 import { useId } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import MenuItem from '@mui/material/MenuItem';
@@ -18,9 +21,29 @@ const APPROVAL_FLOWS: { id: ApprovalFlow; label: string }[] = [
   { id: 'team', label: 'Team approval' },
 ];
 
+/** Suggest Hashtags: the chosen AI provider proposes tags for the content. */
+export interface HashtagSuggestion {
+  /** The provider's name on the button. */
+  providerLabel: string;
+  suggesting: boolean;
+  /** Why the button cannot be used now (no content, offline), or null. */
+  disabledReason: string | null;
+  /** The outcome of the last suggestion, when it added nothing. */
+  note: string | null;
+  onSuggest: () => void;
+}
+
+export const hashtagTexts = {
+  noContent: 'Write or generate the post first, then ask for hashtags.',
+  offline: "You're offline: hashtags can be suggested once you're back online.",
+  noneFound: 'No hashtags could be suggested right now. Please try again.',
+  noneNew: 'The suggested hashtags are already in your post.',
+} as const;
+
 export interface PostExtrasProps {
   hashtags: string[];
   onRemoveHashtag: (tag: string) => void;
+  suggestion?: HashtagSuggestion;
   approval: ApprovalFlow;
   onApprovalChange: (approval: ApprovalFlow) => void;
   firstComment: boolean;
@@ -33,6 +56,7 @@ export interface PostExtrasProps {
 export function PostExtras({
   hashtags,
   onRemoveHashtag,
+  suggestion,
   approval,
   onApprovalChange,
   firstComment,
@@ -41,6 +65,7 @@ export function PostExtras({
   onAutoRespondChange,
 }: PostExtrasProps) {
   const hashtagsId = useId();
+  const suggestHelpId = useId();
   return (
     <SectionCard title="Extras">
       <Stack spacing={2} sx={{ mt: 1 }}>
@@ -65,6 +90,41 @@ export function PostExtras({
             <Typography variant="body2" color="text.secondary">
               No hashtags yet. Generate a post, or type #hashtags in the content.
             </Typography>
+          )}
+          {suggestion && (
+            <Box sx={{ mt: 1.5 }}>
+              <Button
+                variant="outlined"
+                size="small"
+                onClick={suggestion.onSuggest}
+                disabled={suggestion.suggesting || suggestion.disabledReason !== null}
+                aria-describedby={suggestion.disabledReason ? suggestHelpId : undefined}
+                startIcon={
+                  suggestion.suggesting ? <CircularProgress size={14} color="inherit" /> : undefined
+                }
+              >
+                {suggestion.suggesting
+                  ? 'Suggesting...'
+                  : `Suggest Hashtags with ${suggestion.providerLabel}`}
+              </Button>
+              {suggestion.disabledReason && (
+                <Typography
+                  id={suggestHelpId}
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ mt: 0.5 }}
+                >
+                  {suggestion.disabledReason}
+                </Typography>
+              )}
+              <Box aria-live="polite">
+                {suggestion.note && (
+                  <Alert severity="info" sx={{ mt: 1 }}>
+                    {suggestion.note}
+                  </Alert>
+                )}
+              </Box>
+            </Box>
           )}
         </Box>
         <TextField

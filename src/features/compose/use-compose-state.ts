@@ -5,7 +5,7 @@ import type { DraftPlatform } from '../../lib/platforms';
 import type { AiProviderId } from '../ai';
 import { selectAiPostById, type AiPost } from '../ai-posts';
 import { CUSTOM_PROMPT_ID, type ComposeInitial, type PublishMode } from './compose-initial';
-import { removeHashtag } from './hashtags';
+import { appendHashtags, removeHashtag } from './hashtags';
 import type { ApprovalFlow } from './post-extras';
 import { PROMPT_PRESETS } from './prompt-presets';
 
@@ -54,6 +54,7 @@ export type ComposeEvent =
   | { type: 'chosen'; choice: ComposeChoice }
   | { type: 'contentEdited'; content: string }
   | { type: 'hashtagRemoved'; tag: string }
+  | { type: 'hashtagsAdded'; tags: string[] }
   | { type: 'postGenerated'; content: string; provider: AiProviderId; prediction: number }
   | { type: 'generatedPostKept'; aiPostId: string | null }
   | { type: 'reviewRevised'; content: string; provider: AiProviderId }
@@ -73,6 +74,8 @@ export function composeReducer(state: ComposeState, event: ComposeEvent): Compos
       };
     case 'hashtagRemoved':
       return { ...state, content: removeHashtag(state.content, event.tag) };
+    case 'hashtagsAdded':
+      return { ...state, content: appendHashtags(state.content, event.tags) };
     case 'postGenerated':
       return {
         ...state,
