@@ -200,6 +200,17 @@ describe('ai_generated_posts through sync', () => {
     expect(back).toMatchObject({ status: 'applied', version: 3, row: { deleted_at: null } });
   });
 
+  it('names every provider a post can be written by', async () => {
+    for (const provider of ['chatgpt', 'openai', 'perplexity', 'grok', 'gemini', 'custom']) {
+      const id = await alicePost({ ai_provider: provider });
+      const { rows } = await server.db.query<{ ai_provider: string }>(
+        'select ai_provider from public.ai_generated_posts where id = $1',
+        [id],
+      );
+      expect(rows[0]?.ai_provider).toBe(provider);
+    }
+  });
+
   it('refuses bad values with a clear reason, and keeps the row as it was', async () => {
     const id = await alicePost();
     const cases: [Record<string, unknown>, string, RegExp][] = [
@@ -210,7 +221,11 @@ describe('ai_generated_posts through sync', () => {
       [{ platforms: ['myspace'] }, '22023', /platforms must name at least one of facebook/],
       [{ platforms: [] }, '22023', /platforms must name at least one of/],
       [{ platforms: 'facebook' }, '22023', /platforms must be an array/],
-      [{ ai_provider: 'gemini' }, '22023', /ai_provider must be chatgpt, openai or perplexity/],
+      [
+        { ai_provider: 'claude' },
+        '22023',
+        /ai_provider must be one of chatgpt, openai, perplexity, grok, gemini, custom/,
+      ],
       [{ engagement_prediction: 101 }, '22023', /engagement_prediction must be a whole number/],
       [{ engagement_prediction: 'high' }, '22023', /engagement_prediction must be a whole number/],
       [{ feedback: 'f'.repeat(5001) }, '22001', /feedback must be at most 5000 characters/],
