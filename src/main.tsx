@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { DeferredProviders, loadStoreInstance } from './app/providers';
-import { preloadRoute } from './app/router';
+import { preloadRoute, routeNeedsStore } from './app/router';
 
 function render() {
   const root = document.getElementById('root');
@@ -26,9 +26,10 @@ if (pathname === '/') {
   // React swaps in the same page rather than a spinner. If it cannot load, the route shows the error.
   void preloadRoute(pathname).then(render, render);
 } else {
-  // Every other page waits for the store and then for its own chunks: fetch them all side by side
-  // now rather than one after another as rendering reaches each. Failures surface when it does.
-  loadStoreInstance().catch(() => {});
+  // A page that waits for the store gets it and its own chunks side by side now, rather than one
+  // after another as rendering reaches each; a public page paints without the store, which loads
+  // later as on / (DeferredProviders). Failures surface when rendering reaches them.
+  if (routeNeedsStore(pathname)) loadStoreInstance().catch(() => {});
   preloadRoute(pathname).catch(() => {});
   render();
 }

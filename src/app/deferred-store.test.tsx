@@ -115,12 +115,26 @@ describe('DeferredProviders', () => {
     await waitFor(() => expect(loadStore).toHaveBeenCalledTimes(1));
   });
 
-  it('holds other pages on Loading... until the store is ready, then shows them', async () => {
-    window.history.pushState(null, '', '/privacy');
+  it.each([
+    ['/privacy', 'Privacy Policy'],
+    ['/terms', 'Terms of Service'],
+    ['/contact', 'Contact Us'],
+    ['/no-such-page', 'Page not found'],
+  ])('paints the public page %s for a visitor with no store', async (path, heading) => {
+    window.history.pushState(null, '', path);
+    const loadStore = vi.fn(() => Promise.resolve(makeStore()));
+    renderApp(loadStore);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    await settle();
+    expect(loadStore).not.toHaveBeenCalled();
+  });
+
+  it('holds the pages that need the store on Loading... until it is ready, then shows them', async () => {
+    window.history.pushState(null, '', '/signup');
     renderApp(); // the app's own store module
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }),
+      await screen.findByRole('heading', { level: 1, name: 'Create your account' }),
     ).toBeInTheDocument();
     // The loaded store writes the theme hint once the saved state is back.
     await waitFor(() => expect(localStorage.getItem('postbloom:theme-mode')).toBe('system'));

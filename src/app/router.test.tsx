@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { renderApp, signedIn } from '../testing/app-test-support';
-import { preloadRoute } from './router';
+import { preloadRoute, routeNeedsStore } from './router';
 
 // Each test opens a page no earlier test in this file has loaded: a chunk, once in, stays in.
 vi.setConfig({ testTimeout: 20_000 });
@@ -41,5 +41,16 @@ describe('preloadRoute', () => {
     await preloadRoute('/no-such-page');
     renderApp('/no-such-page', signedIn);
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+});
+
+describe('routeNeedsStore', () => {
+  it('is false for the public pages and true for sign-up, the callbacks and the app', () => {
+    for (const path of ['/', '/privacy', '/terms', '/contact', '/no-such-page', '/a/b']) {
+      expect(routeNeedsStore(path), path).toBe(false);
+    }
+    for (const path of ['/signup', '/oauth/facebook', '/oauth/linkedin', '/dashboard', '/create']) {
+      expect(routeNeedsStore(path), path).toBe(true);
+    }
   });
 });

@@ -6,7 +6,9 @@ import { StoreGate } from './store-gate';
 
 interface RouteHandle {
   /** Fetches the route's chunk; rendering it afterwards does not suspend. */
-  preload: () => Promise<void>;
+  preload?: () => Promise<void>;
+  /** The routes below wait for the real store (StoreGate). */
+  needsStore?: boolean;
 }
 
 /** A route whose element is its own chunk, loaded on first render or earlier by `preloadRoute`. */
@@ -41,15 +43,19 @@ const requireOnboarding = () =>
 
 // Every page is its own chunk: the first visit to / downloads only what / shows.
 const routes: RouteObject[] = [
+  // The public pages paint without the store: they read only what the boot store holds (who may
+  // be signed in, the theme), so a visitor's first download stays that of the landing page.
   lazyRoute(() => import('../features/marketing/landing-page'), { path: '/' }),
-  // Every other page waits for the store; the landing page paints without it.
+  lazyRoute(() => import('../features/marketing/privacy-page'), { path: '/privacy' }),
+  lazyRoute(() => import('../features/marketing/terms-page'), { path: '/terms' }),
+  lazyRoute(() => import('../features/marketing/contact-page'), { path: '/contact' }),
+  lazyRoute(() => import('../features/marketing/not-found-page'), { path: '*' }),
+  // Every other page waits for the store.
   {
     element: <StoreGate />,
+    handle: { needsStore: true } satisfies RouteHandle,
     children: [
       lazyRoute(() => import('../features/auth/sign-up-page'), { path: '/signup' }),
-      lazyRoute(() => import('../features/marketing/privacy-page'), { path: '/privacy' }),
-      lazyRoute(() => import('../features/marketing/terms-page'), { path: '/terms' }),
-      lazyRoute(() => import('../features/marketing/contact-page'), { path: '/contact' }),
       lazyRoute(() => import('../features/social/facebook-callback-page'), {
         path: '/oauth/facebook',
       }),
@@ -67,7 +73,6 @@ const routes: RouteObject[] = [
           }),
         ],
       }),
-      lazyRoute(() => import('../features/marketing/not-found-page'), { path: '*' }),
     ],
   },
 ];
@@ -80,7 +85,14 @@ const routes: RouteObject[] = [
 export async function preloadRoute(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
   await Promise.all(
-    matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload()),
+    matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.()),
+  );
+}
+
+/** Whether the page at `pathname` waits for the store (StoreGate) before it renders. */
+export function routeNeedsStore(pathname: string): boolean {
+  return (matchRoutes(routes, pathname) ?? []).some(
+    (match) => (match.route.handle as RouteHandle | undefined)?.needsStore === true,
   );
 }
 
