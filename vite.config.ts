@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { prerenderLanding } from './scripts/vite-prerender-landing.ts';
+import { prerenderPublicPages } from './scripts/vite-prerender.ts';
 
 // manifest.webmanifest at the top level is the single source of truth: the dev server serves it
 // as is, and the build hands it to the PWA plugin, which writes it into dist/ and precaches it.
@@ -68,7 +68,7 @@ export default defineConfig({
       },
     }),
     singleManifestLink(),
-    prerenderLanding(),
+    prerenderPublicPages(),
   ],
   server: {
     port: Number(process.env.PORT ?? 5173),

@@ -11,6 +11,8 @@ import { PROXY_SECRET_HEADER, socketAddress } from '../server/client-address.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const DIST_DIR = path.join(ROOT, 'dist');
+// One lower-case word or words joined by hyphens, as the public pages' files are named.
+const PRERENDERED_PATH = /^\/([a-z]+(?:-[a-z]+)*)\/?$/;
 const BUILD_INPUTS = [
   'src',
   'public',
@@ -163,7 +165,12 @@ export function createAppServer(opts: {
   app.get('*', async (c) => {
     const accept = c.req.header('accept') ?? '';
     if (!accept.includes('text/html')) return c.text('Not found', 404);
-    return c.html(await readFile(path.join(DIST_DIR, 'index.html'), 'utf8'));
+    // A public page prerendered into its own file (/privacy: privacy.html); every other route gets
+    // index.html, the app's shell.
+    const name = PRERENDERED_PATH.exec(c.req.path)?.[1];
+    const page = name ? path.join(DIST_DIR, `${name}.html`) : null;
+    const file = page && existsSync(page) ? page : path.join(DIST_DIR, 'index.html');
+    return c.html(await readFile(file, 'utf8'));
   });
   return app;
 }

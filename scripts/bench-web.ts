@@ -59,7 +59,14 @@ const APP_LAYOUT = /src\/app\/app-layout\.tsx$/;
  * renders (src/app/store-gate.tsx), so it counts in their initial JS; / paints without it.
  */
 const STORE_MODULE = /src\/app\/store-instance\.ts$/;
-const PAINTS_WITHOUT_STORE = new Set(['/', '/privacy', '/terms', '/contact', NOT_FOUND_PATH]);
+const PAINTS_WITHOUT_STORE = new Set([
+  '/',
+  '/signup',
+  '/privacy',
+  '/terms',
+  '/contact',
+  NOT_FOUND_PATH,
+]);
 const ROUTES: Array<{ route: string; pages: RegExp[] }> = [
   { route: '/', pages: [/features\/marketing\/landing-page\.tsx$/] },
   { route: '/signup', pages: [/features\/auth\/sign-up-page\.tsx$/] },

@@ -21,8 +21,9 @@ function render() {
 }
 
 const { pathname } = window.location;
-if (pathname === '/') {
-  // The page is already on screen (prerendered into index.html): render once its code is in, so
+const prerendered = document.getElementById('prerendered');
+if (prerendered && prerendered.dataset.path === (pathname.replace(/\/+$/, '') || '/')) {
+  // The page is already on screen (prerendered into its HTML file): render once its code is in, so
   // React swaps in the same page rather than a spinner. If it cannot load, the route shows the error.
   void preloadRoute(pathname).then(render, render);
 } else {

@@ -129,12 +129,33 @@ describe('DeferredProviders', () => {
     expect(loadStore).not.toHaveBeenCalled();
   });
 
-  it('holds the pages that need the store on Loading... until it is ready, then shows them', async () => {
+  it('paints the sign-up form before the store, and asks for it when the user turns to the form', async () => {
     window.history.pushState(null, '', '/signup');
-    renderApp(); // the app's own store module
-    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    let release: (store: AppStore) => void = () => {};
+    const loadStore = vi.fn(() => new Promise<AppStore>((resolve) => (release = resolve)));
+    renderApp(loadStore);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Create your account' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+    await settle();
+    expect(loadStore).not.toHaveBeenCalled();
+
+    fireEvent.focus(screen.getByLabelText(/^Email/));
+    await waitFor(() => expect(loadStore).toHaveBeenCalledTimes(1));
+    release(makeStore());
+    fireEvent.focus(screen.getByLabelText(/^Password/));
+    await settle();
+    expect(loadStore).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds the pages that need the store on Loading... until it is ready, then shows them', async () => {
+    window.history.pushState(null, '', '/dashboard');
+    renderApp(); // the app's own store module
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    // A visitor: the sign-in screen, once the store says who is there.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to your account' }),
     ).toBeInTheDocument();
     // The loaded store writes the theme hint once the saved state is back.
     await waitFor(() => expect(localStorage.getItem('postbloom:theme-mode')).toBe('system'));

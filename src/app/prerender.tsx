@@ -1,5 +1,6 @@
-// Renders the landing page to HTML and critical CSS at build time (see vite.config.ts), so a first
-// visit to / paints from index.html alone, before any script has loaded.
+// Renders the public pages to HTML and critical CSS at build time (see vite.config.ts), so a first
+// visit to one of them paints from its HTML file alone, before any script has loaded.
+import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider as ReduxProvider } from 'react-redux';
 import { StaticRouter } from 'react-router';
@@ -8,22 +9,39 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import LandingPage from '../features/marketing/landing-page';
+import PrivacyPage from '../features/marketing/privacy-page';
+import TermsPage from '../features/marketing/terms-page';
 import { makeBootStore } from './boot-store';
 import { makeTheme } from './theme';
 
-export function prerenderLanding(): { html: string; styleTags: string } {
+/**
+ * The pages written out at build time, by path, with the module of each (as the router loads it).
+ * Each paints without the store (src/app/router.tsx), so what renders here is what the app renders
+ * first. Pages with a form (contact, sign-up) are left out: the app renders over this markup rather
+ * than hydrating it, so what someone typed into it before the script ran would be lost.
+ */
+export const PRERENDERED_PAGES: Record<string, { module: string; Page: ComponentType }> = {
+  '/': { module: '/src/features/marketing/landing-page.tsx', Page: LandingPage },
+  '/privacy': { module: '/src/features/marketing/privacy-page.tsx', Page: PrivacyPage },
+  '/terms': { module: '/src/features/marketing/terms-page.tsx', Page: TermsPage },
+};
+
+export function prerenderPage(path: string): { html: string; styleTags: string } {
+  const entry = PRERENDERED_PAGES[path];
+  if (!entry) throw new Error(`prerender: no page for ${path}`);
+  const { Page } = entry;
   // The same key as the browser's default cache: it adopts these styles instead of adding copies.
   const cache = createCache({ key: 'css' });
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
-  // What the app renders on / for a visitor before the store loads (see DeferredProviders), in the
-  // light palette; index.html's inline script hides this markup where the app will paint dark.
+  // What the app renders there for a visitor before the store loads (see DeferredProviders), in
+  // the light palette; the page's inline script hides this markup where the app will paint dark.
   const html = renderToString(
     <CacheProvider value={cache}>
       <ReduxProvider store={makeBootStore().store}>
         <ThemeProvider theme={makeTheme('light')}>
           <CssBaseline enableColorScheme />
-          <StaticRouter location="/">
-            <LandingPage />
+          <StaticRouter location={path}>
+            <Page />
           </StaticRouter>
         </ThemeProvider>
       </ReduxProvider>

@@ -1,8 +1,6 @@
 import {
-  createContext,
   startTransition,
   useCallback,
-  useContext,
   useEffect,
   useMemo,
   useRef,
@@ -16,23 +14,9 @@ import { selectThemeMode } from '../features/ui/ui-state';
 import { readStoredSessionUser } from '../lib/supabase';
 import { makeBootStore } from './boot-store';
 import { useAppSelector } from './hooks';
+import { StoreStatusContext, type StoreStatus, type StoreStatusValue } from './store-status';
 import type { AppStore } from './store-types';
 import { makeTheme, resolvePaletteMode } from './theme';
-
-export type StoreStatus = 'loading' | 'ready' | 'failed';
-
-interface StoreStatusValue {
-  status: StoreStatus;
-  /** Starts loading the real store now, if it is not loaded or loading yet. */
-  load: () => void;
-}
-
-const StoreStatusContext = createContext<StoreStatusValue>({ status: 'ready', load: () => {} });
-
-/** 'loading' while the public shell renders against the boot store (see boot-store.ts). */
-export function useStoreStatus(): StoreStatusValue {
-  return useContext(StoreStatusContext);
-}
 
 function AppThemeProvider({ children }: { children: ReactNode }) {
   const themeMode = useAppSelector(selectThemeMode);
@@ -47,8 +31,6 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
   );
 }
 
-const READY: StoreStatusValue = { status: 'ready', load: () => {} };
-
 export function Providers({
   store,
   storeStatus,
@@ -58,9 +40,13 @@ export function Providers({
   storeStatus?: StoreStatusValue;
   children: ReactNode;
 }) {
+  const loaded = useMemo<StoreStatusValue>(
+    () => ({ status: 'ready', load: () => {}, ready: () => Promise.resolve(store) }),
+    [store],
+  );
   return (
     <ReduxProvider store={store}>
-      <StoreStatusContext.Provider value={storeStatus ?? READY}>
+      <StoreStatusContext.Provider value={storeStatus ?? loaded}>
         <AppThemeProvider>
           <BrowserRouter>{children}</BrowserRouter>
         </AppThemeProvider>
@@ -146,26 +132,29 @@ export function DeferredProviders({
   const [boot] = useState(makeBootStore);
   const [store, setStore] = useState<AppStore | null>(null);
   const [failed, setFailed] = useState(false);
-  const started = useRef(false);
+  const pending = useRef<Promise<AppStore> | null>(null);
   const load = useCallback(() => {
-    if (started.current) return;
-    started.current = true;
-    loadStore().then(
-      (ready) => {
-        boot.handOver(ready);
-        // A transition: React re-renders the page for the real store in slices, between which
-        // the browser stays responsive.
-        startTransition(() => setStore(ready));
-      },
-      (error: unknown) => {
-        console.error('The app store failed to load', error);
-        setFailed(true);
-      },
-    );
+    if (pending.current) return;
+    const loading = loadStore().then((ready) => {
+      boot.handOver(ready);
+      // A transition: React re-renders the page for the real store in slices, between which
+      // the browser stays responsive.
+      startTransition(() => setStore(ready));
+      return ready;
+    });
+    pending.current = loading;
+    loading.catch((error: unknown) => {
+      console.error('The app store failed to load', error);
+      setFailed(true);
+    });
   }, [boot, loadStore]);
+  const ready = useCallback(() => {
+    load();
+    return pending.current as Promise<AppStore>;
+  }, [load]);
   useEffect(() => scheduleStoreLoad(load), [load]);
   const status: StoreStatus = store ? 'ready' : failed ? 'failed' : 'loading';
-  const value = useMemo(() => ({ status, load }), [status, load]);
+  const value = useMemo(() => ({ status, load, ready }), [status, load, ready]);
   return (
     <Providers store={store ?? boot.store} storeStatus={value}>
       {children}

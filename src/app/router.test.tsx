@@ -45,11 +45,19 @@ describe('preloadRoute', () => {
 });
 
 describe('routeNeedsStore', () => {
-  it('is false for the public pages and true for sign-up, the callbacks and the app', () => {
-    for (const path of ['/', '/privacy', '/terms', '/contact', '/no-such-page', '/a/b']) {
+  it('is false for the public pages and sign-up, true for the callbacks and the app', () => {
+    for (const path of [
+      '/',
+      '/signup',
+      '/privacy',
+      '/terms',
+      '/contact',
+      '/no-such-page',
+      '/a/b',
+    ]) {
       expect(routeNeedsStore(path), path).toBe(false);
     }
-    for (const path of ['/signup', '/oauth/facebook', '/oauth/linkedin', '/dashboard', '/create']) {
+    for (const path of ['/oauth/facebook', '/oauth/linkedin', '/dashboard', '/create']) {
       expect(routeNeedsStore(path), path).toBe(true);
     }
   });

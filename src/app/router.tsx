@@ -49,13 +49,14 @@ const routes: RouteObject[] = [
   lazyRoute(() => import('../features/marketing/privacy-page'), { path: '/privacy' }),
   lazyRoute(() => import('../features/marketing/terms-page'), { path: '/terms' }),
   lazyRoute(() => import('../features/marketing/contact-page'), { path: '/contact' }),
+  // Sign-up paints before the store too; its form fetches the store when it is on screen.
+  lazyRoute(() => import('../features/auth/sign-up-page'), { path: '/signup' }),
   lazyRoute(() => import('../features/marketing/not-found-page'), { path: '*' }),
   // Every other page waits for the store.
   {
     element: <StoreGate />,
     handle: { needsStore: true } satisfies RouteHandle,
     children: [
-      lazyRoute(() => import('../features/auth/sign-up-page'), { path: '/signup' }),
       lazyRoute(() => import('../features/social/facebook-callback-page'), {
         path: '/oauth/facebook',
       }),

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { Box, Button, Typography } from '@mui/material';
 import { LoadingScreen } from '../components/loading-screen';
-import { useStoreStatus } from './providers';
+import { useStoreStatus } from './store-status';
 
 /** Pages below need the real store: they wait for it (see DeferredProviders). */
 export function StoreGate() {

@@ -42,8 +42,19 @@ test.describe('landing page before any script', () => {
   });
 
   test('keeps that markup off screen on every other route', async ({ page }) => {
-    await page.goto('/privacy');
+    await page.goto('/contact');
     await expect(page.locator('#prerendered')).toBeAttached();
+    await expect(page.locator('#prerendered')).toBeHidden();
+  });
+
+  test('shows the privacy policy and the terms from their own HTML alone', async ({ page }) => {
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+    await expect(page.locator('#prerendered')).toBeVisible();
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+    // A path of the app is not one of them: the landing page's file, its markup hidden.
+    await page.goto('/privacy-policy');
     await expect(page.locator('#prerendered')).toBeHidden();
   });
 
@@ -52,6 +63,26 @@ test.describe('landing page before any script', () => {
     await page.goto('/');
     await expect(page.locator('#prerendered')).toBeHidden();
   });
+});
+
+test('the script renders the same privacy policy over the prerendered one, with no store', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/assets/')) chunks.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/privacy');
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+  // A visitor reading it has not asked for the store's code (a link about to be followed does).
+  expect(chunks.length).toBeGreaterThan(0);
+  expect(chunks.filter((chunk) => /store-instance/.test(chunk))).toEqual([]);
+  await page.getByRole('link', { name: 'Terms of Service' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+  expect(errors).toEqual([]);
 });
 
 test('the script renders the same landing page over the prerendered one', async ({ page }) => {

@@ -1,9 +1,9 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useAppSelector, useStoreReady } from '../../app/hooks';
+import type { AppStore } from '../../app/store-types';
 import { PasswordField } from '../../components/password-field';
-import { selectAuthError } from './auth-slice';
-import { passwordResetRedirect, requestPasswordReset, signIn, signUp } from './auth-thunks';
+import { selectAuthError } from './auth-state';
 import { normaliseEmail, validateAuthForm, type AuthFormValues, type AuthMode } from './validation';
 
 interface AuthFormProps {
@@ -17,14 +17,27 @@ function messageOf(rejection: unknown, fallback: string): string {
   return typeof rejection === 'string' && rejection ? rejection : fallback;
 }
 
+/**
+ * The form paints before the store (the sign-up page renders against the boot store): what it
+ * sends goes through the real store, fetched with the auth thunks when they are first needed.
+ */
+async function authActions(storeReady: () => Promise<AppStore>) {
+  const [store, thunks] = await Promise.all([storeReady(), import('./auth-thunks')]);
+  return { dispatch: store.dispatch, ...thunks };
+}
+
 export function AuthForm({ mode, onSuccess }: AuthFormProps) {
-  const dispatch = useAppDispatch();
+  const storeReady = useStoreReady();
   const sessionError = useAppSelector(selectAuthError);
   const [values, setValues] = useState<AuthFormValues>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const signingUp = mode === 'signUp';
+
+  // Fetched as soon as the user turns to the form (not with the page, whose first paint and first
+  // idle moments stay free of it), so they are usually in by the time it is sent.
+  const prepare = () => void authActions(storeReady).catch(() => {});
 
   const field = (name: keyof AuthFormValues) => ({
     name,
@@ -44,6 +57,7 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
     setError(null);
     setBusy(true);
     try {
+      const { dispatch, signIn, signUp } = await authActions(storeReady);
       if (signingUp) await dispatch(signUp(values)).unwrap();
       else await dispatch(signIn({ email: values.email, password: values.password })).unwrap();
       onSuccess?.();
@@ -59,6 +73,8 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
     setNotice(null);
     setBusy(true);
     try {
+      const { dispatch, passwordResetRedirect, requestPasswordReset } =
+        await authActions(storeReady);
       await dispatch(
         requestPasswordReset({ email: values.email, redirectTo: passwordResetRedirect() }),
       ).unwrap();
@@ -75,7 +91,13 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
   const shownError = error ?? sessionError;
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit}
+      onFocusCapture={prepare}
+      onPointerDownCapture={prepare}
+    >
       <Stack spacing={2}>
         {signingUp && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

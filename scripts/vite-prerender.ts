@@ -1,24 +1,27 @@
-// A Vite build plugin: the landing page, prerendered into index.html with its critical CSS, so a
-// first visit to / paints from the HTML alone; the app's script then renders the same page over it
-// (src/main.tsx). index.html is every route's document (and the service worker's offline
-// fallback), so:
-// - an inline script in <head> keeps that markup off screen anywhere but /, and where the app will
-//   paint in dark colours (the markup is light);
+// A Vite build plugin: the public pages without a form (/, /privacy, /terms), each prerendered
+// with its critical CSS, so a first visit paints from the HTML alone; the app's script then renders
+// the same page over it (src/main.tsx). The landing page goes into index.html, which is also every other
+// route's document and the service worker's offline fallback; the others into privacy.html and
+// terms.html, which the app server (scripts/app-server.ts) and the service worker (Workbox's clean
+// URLs) serve for /privacy and /terms. In each:
+// - an inline script in <head> keeps that markup off screen anywhere but its own path, and where
+//   the app will paint in dark colours (the markup is light);
 // - an inline script right after the markup points its sign-up links at /dashboard for a user
 //   whose session is saved on this device;
 // - the app's script tags are taken out of <head> and added by an inline script at the end of
-//   <body>: at once on every route but /, and on / once the page has painted (with the landing
+//   <body>: at once where the markup is hidden, and otherwise once the page has painted (with the
 //   page's chunks preloaded beside the entry), so fetching and running the app never holds back
 //   that first paint.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { runnerImport, type Plugin } from 'vite';
 
 const THEME_HINT_KEY = 'postbloom:theme-mode'; // src/features/ui/ui-state.ts
 const AUTH_STORAGE_KEY = 'postbloom-auth'; // src/lib/supabase.ts
-const LANDING_MODULE = '/src/features/marketing/landing-page.tsx';
 
 /* Runs in the browser, inlined in <head>. */
-function hidePrerenderedWhereUnused(themeHintKey: string): void {
+function hidePrerenderedWhereUnused(themeHintKey: string, pagePath: string): void {
   let saved: string | null = null;
   try {
     saved = localStorage.getItem(themeHintKey);
@@ -28,8 +31,8 @@ function hidePrerenderedWhereUnused(themeHintKey: string): void {
   const dark =
     saved === 'dark' ||
     (saved !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
-  if (window.location.pathname !== '/' || dark)
-    document.documentElement.setAttribute('data-prerendered', 'off');
+  const here = window.location.pathname.replace(/\/+$/, '') || '/';
+  if (here !== pagePath || dark) document.documentElement.setAttribute('data-prerendered', 'off');
 }
 
 /*
@@ -52,8 +55,8 @@ function pointSignUpLinksAtDashboard(authKey: string): void {
 }
 
 /* Runs in the browser, inlined at the end of <body>. */
-function loadApp(entry: string, preloads: string[], landingPreloads: string[]): void {
-  const onLanding = document.documentElement.getAttribute('data-prerendered') !== 'off';
+function loadApp(entry: string, preloads: string[], pagePreloads: string[]): void {
+  const shown = document.documentElement.getAttribute('data-prerendered') !== 'off';
   let started = false;
   const start = () => {
     if (started) return;
@@ -66,14 +69,14 @@ function loadApp(entry: string, preloads: string[], landingPreloads: string[]): 
       document.head.appendChild(link);
     };
     preloads.forEach(add);
-    if (onLanding) landingPreloads.forEach(add);
+    if (shown) pagePreloads.forEach(add);
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = entry;
     document.head.appendChild(script);
   };
-  if (!onLanding) return start();
+  if (!shown) return start();
   // After the frame that shows the prerendered page; a hidden tab gets no frames, hence the timer.
   requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, 1000);
@@ -83,12 +86,13 @@ function chunksOf(bundle: OutputBundle): OutputChunk[] {
   return Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
 }
 
-/** The landing page's chunks that the entry does not import already. */
-function landingPreloads(bundle: OutputBundle): string[] {
+/** The page's chunks that the entry does not import already. */
+function pagePreloads(bundle: OutputBundle, pageModule: string): string[] {
   const chunks = chunksOf(bundle);
   const entry = chunks.find((chunk) => chunk.isEntry);
-  const landing = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(LANDING_MODULE));
-  if (!entry || !landing) throw new Error('prerender: no entry or landing page chunk in the build');
+  const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(pageModule));
+  if (!entry || !page)
+    throw new Error(`prerender: no entry or chunk of ${pageModule} in the build`);
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const walk = (name: string, into: Set<string>) => {
     if (into.has(name)) return into;
@@ -97,7 +101,7 @@ function landingPreloads(bundle: OutputBundle): string[] {
     return into;
   };
   const inEntry = walk(entry.fileName, new Set());
-  return [...walk(landing.fileName, new Set())]
+  return [...walk(page.fileName, new Set())]
     .filter((name) => !inEntry.has(name))
     .map((name) => `/${name}`);
 }
@@ -105,19 +109,30 @@ function landingPreloads(bundle: OutputBundle): string[] {
 const inline = (fn: (...args: never[]) => void, ...args: unknown[]) =>
   `<script>(${fn.toString()})(${args.map((arg) => JSON.stringify(arg)).join(',')})</script>`;
 
-export function prerenderLanding(): Plugin {
+/** The file a prerendered path is written to: index.html for /, else `<name>.html`. */
+export function prerenderedFile(pagePath: string): string {
+  return pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}.html`;
+}
+
+export function prerenderPublicPages(): Plugin {
+  // The other pages' documents, made with index.html and written next to it.
+  const others = new Map<string, string>();
+  let outDir = 'dist';
   return {
-    name: 'postbloom:prerender-landing',
+    name: 'postbloom:prerender-public-pages',
     apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
         if (!ctx.bundle) return html;
+        const bundle = ctx.bundle;
         const { module } = await runnerImport<typeof import('../src/app/prerender.tsx')>(
           '/src/app/prerender.tsx',
           { configFile: false, logLevel: 'error' },
         );
-        const { html: markup, styleTags } = module.prerenderLanding();
 
         // The tags Vite put in <head> for the entry and its imports.
         let entry: string | undefined;
@@ -138,21 +153,38 @@ export function prerenderLanding(): Plugin {
             },
           );
         if (!entry) throw new Error('prerender: no entry script tag in index.html');
+        const entryFile = entry;
 
-        return withoutAppTags
-          .replace(
-            '</head>',
-            `${inline(hidePrerenderedWhereUnused, THEME_HINT_KEY)}` +
-              `<style>html[data-prerendered=off] #prerendered{display:none!important}</style>` +
-              `${styleTags}</head>`,
-          )
-          .replace(
-            '<div id="root"></div>',
-            `<div id="root"><div id="prerendered" style="display:contents">${markup}</div></div>` +
-              inline(pointSignUpLinksAtDashboard, AUTH_STORAGE_KEY) +
-              inline(loadApp, entry, preloads, landingPreloads(ctx.bundle)),
-          );
+        const documentFor = (pagePath: string, pageModule: string) => {
+          const { html: markup, styleTags } = module.prerenderPage(pagePath);
+          return withoutAppTags
+            .replace(
+              '</head>',
+              `${inline(hidePrerenderedWhereUnused, THEME_HINT_KEY, pagePath)}` +
+                `<style>html[data-prerendered=off] #prerendered{display:none!important}</style>` +
+                `${styleTags}</head>`,
+            )
+            .replace(
+              '<div id="root"></div>',
+              `<div id="root"><div id="prerendered" data-path="${pagePath}" style="display:contents">${markup}</div></div>` +
+                inline(pointSignUpLinksAtDashboard, AUTH_STORAGE_KEY) +
+                inline(loadApp, entryFile, preloads, pagePreloads(bundle, pageModule)),
+            );
+        };
+
+        let landing: string | undefined;
+        for (const [pagePath, { module: pageModule }] of Object.entries(module.PRERENDERED_PAGES)) {
+          const doc = documentFor(pagePath, pageModule);
+          if (pagePath === '/') landing = doc;
+          else others.set(prerenderedFile(pagePath), doc);
+        }
+        if (!landing) throw new Error('prerender: no page for /');
+        return landing;
       },
+    },
+    // Written before the PWA plugin's closeBundle lists dist/ for the service worker's precache.
+    writeBundle() {
+      for (const [file, doc] of others) writeFileSync(path.join(outDir, file), doc);
     },
   };
 }
