@@ -51,7 +51,7 @@ describe('the functions under the embedded server', () => {
   });
 
   it.each(names)(
-    '%s: index.ts serves handler.ts, which answers at /functions/v1/%s',
+    '%s: index.ts serves handler.ts, which answers at /functions/v1/ under its name',
     async (name) => {
       expect(indexShapeProblem(path.join(FUNCTIONS_DIR, name, 'index.ts'))).toBeNull();
       const url = `${server.url}/functions/v1/${name}`;
