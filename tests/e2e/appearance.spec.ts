@@ -79,6 +79,8 @@ test('language, zone and theme apply everywhere, survive a reload and reach anot
   request,
   browser,
 }) => {
+  // Two devices, a reload and every page in another language: one of the longest journeys.
+  test.slow();
   await page.emulateMedia({ colorScheme: 'light' });
   const user = await createUser(request, { onboarded: true });
   await signInThroughUi(page, user);

@@ -115,12 +115,14 @@ test('a missing key is named in the red box, on /create and on the dashboard', a
   request,
 }) => {
   await signInReadyUser(page, request);
-  await aiProviderPanel(page).getByRole('button', { name: 'Test Connection' }).click();
+  const missing = 'OpenAI API key not configured. Please add your API key in Settings.';
+  // Said under the choice before anything is tried, with Settings as a link…
   await expect(
-    aiProviderPanel(page).getByText(
-      'OpenAI API key not configured. Please add your API key in Settings.',
-    ),
+    aiProviderPanel(page).getByRole('link', { name: 'Settings', exact: true }),
   ).toBeVisible();
+  await aiProviderPanel(page).getByRole('button', { name: 'Test Connection' }).click();
+  // …and by the test's outcome.
+  await expect(aiProviderPanel(page).getByRole('alert').filter({ hasText: missing })).toBeVisible();
 
   await page.goto('/create');
   await generateFromPrompt(page, 'Industry news');

@@ -68,6 +68,8 @@ test('approve and schedule, revise with feedback, reject: on the server and on a
   request,
   browser,
 }) => {
+  // Three decisions, each checked on the server and on a second device: the longest journey.
+  test.slow();
   const user = await openCreateWithAi(page, request, { apiKey: KEY, baseURL: fake().url });
 
   // Approve & Schedule: approved, then the scheduling dialog; once scheduled, the post is too.
