@@ -9,7 +9,12 @@ import {
   selectAiKeyConfigured,
   selectAiProvider,
 } from '../features/ai/ai-slice';
-import { readAiSettings, readAiSettingsForm, writeAiSettings } from '../features/ai/ai-settings';
+import {
+  OPENAI_BASE_URL,
+  readProviderSettings,
+  readProviderSettingsForm,
+  writeProviderSettings,
+} from '../features/ai/ai-settings';
 import { selectAuthStatus, selectCurrentUser } from '../features/auth/auth-slice';
 import { signOut, signUp } from '../features/auth/auth-thunks';
 import { CONTENT_IDEAS } from '../features/dashboard/sample-data';
@@ -58,17 +63,28 @@ async function everythingOnDevice(): Promise<string> {
   return backend.storage.dump() + JSON.stringify(tables);
 }
 
+/** ChatGPT's settings with the key on this device, for the signed-in user. */
+function writeChatGpt(baseURL: string): void {
+  writeProviderSettings({
+    provider: 'chatgpt',
+    apiKey: API_KEY,
+    baseURL,
+    model: 'gpt-4',
+    keyLocation: 'device',
+  });
+}
+
 describe('device data belongs to one account', () => {
   it('removes the OpenAI key from the device on sign-out and shows the next account nothing of the last', async () => {
     const { store, persistor } = await persistedStore();
     const ada = await newAccount(store, 'Ada');
-    writeAiSettings({ apiKey: API_KEY, baseURL: BASE_URL, model: 'gpt-4' });
+    writeChatGpt(BASE_URL);
     store.dispatch(aiSettingsSaved());
     store.dispatch(providerChosen('perplexity'));
     const idea = CONTENT_IDEAS[0]!;
     saveIdea(idea, ada);
     await persistor.flush();
-    expect(readAiSettings()).toMatchObject({ apiKey: API_KEY, baseURL: BASE_URL });
+    expect(readProviderSettings('chatgpt')).toMatchObject({ apiKey: API_KEY, baseURL: BASE_URL });
     expect(await everythingOnDevice()).toContain(API_KEY);
 
     await store.dispatch(signOut()).unwrap();
@@ -82,8 +98,11 @@ describe('device data belongs to one account', () => {
 
     const bob = await newAccount(store, 'Bob');
     expect(bob).not.toBe(ada);
-    expect(readAiSettings()).toBeNull();
-    expect(readAiSettingsForm()).toMatchObject({ apiKey: '', baseURL: '' });
+    expect(readProviderSettings('chatgpt')).toBeNull();
+    expect(readProviderSettingsForm('chatgpt')).toMatchObject({
+      apiKey: '',
+      baseURL: OPENAI_BASE_URL,
+    });
     expect(readSavedIdeas(bob)).toEqual([]);
     expect(selectAiProvider(store.getState())).toBe('chatgpt');
 
@@ -98,11 +117,14 @@ describe('device data belongs to one account', () => {
   it("hides another account's settings even when they were never signed out of this device", async () => {
     const { store } = await persistedStore();
     await newAccount(store, 'Ada');
-    writeAiSettings({ apiKey: API_KEY, baseURL: BASE_URL, model: 'gpt-4' });
+    writeChatGpt(BASE_URL);
     // Bob signs up over Ada's session without her signing out first.
     await newAccount(store, 'Bob');
-    expect(readAiSettings()).toBeNull();
-    expect(readAiSettingsForm()).toMatchObject({ apiKey: '', baseURL: '' });
+    expect(readProviderSettings('chatgpt')).toBeNull();
+    expect(readProviderSettingsForm('chatgpt')).toMatchObject({
+      apiKey: '',
+      baseURL: OPENAI_BASE_URL,
+    });
   });
 });
 
@@ -119,7 +141,7 @@ describe('signing out offline', () => {
   it('signs out on this device and removes the key, instead of failing', async () => {
     const { store } = await persistedStore();
     await newAccount(store, 'Ada');
-    writeAiSettings({ apiKey: API_KEY, model: 'gpt-4' });
+    writeChatGpt(OPENAI_BASE_URL);
 
     // The same session, with the server out of reach.
     const offline = await backend.connect(await unreachableUrl());

@@ -6,20 +6,15 @@ import {
   clearAiSettings,
   configuredProviders,
   DEFAULT_MODEL,
-  hasStoredApiKey,
   keyRequiredMessage,
   MODEL_REQUIRED,
   MODEL_TOO_LONG,
   memoryStorage,
   providerStorageKey,
-  readAiSettings,
-  readAiSettingsForm,
   readProviderSettings,
   readProviderSettingsForm,
   removeProviderSettings,
-  validateAiSettings,
   validateProviderSettings,
-  writeAiSettings,
   writeProviderSettings,
   type ProviderSettingsForm,
 } from './ai-settings';
@@ -504,38 +499,5 @@ describe('stored settings', () => {
         null,
       ),
     ).toThrow();
-  });
-});
-
-describe('ChatGPT-only functions kept for older callers', () => {
-  it('validate, write and read under the spec keys', () => {
-    expect(
-      validateAiSettings({ apiKey: '', organization: '', baseURL: 'nope', model: '' }),
-    ).toEqual({
-      ok: false,
-      errors: { apiKey: 'Please enter your OpenAI API key', baseURL: BASE_URL_INVALID },
-    });
-    expect(
-      validateAiSettings({ apiKey: ' sk ', organization: '', baseURL: '', model: '' }),
-    ).toEqual({ ok: true, value: { apiKey: 'sk', model: 'gpt-4' } });
-
-    const storage = memoryStorage();
-    writeAiSettings(
-      { apiKey: 'sk-live', baseURL: 'https://example.com/v1', model: 'gpt-4' },
-      storage,
-    );
-    expect(storage.getItem('openai_api_key')).toBe('sk-live');
-    expect(readAiSettings(storage)).toEqual({
-      apiKey: 'sk-live',
-      baseURL: 'https://example.com/v1',
-      model: 'gpt-4',
-    });
-    expect(hasStoredApiKey(storage)).toBe(true);
-    expect(readAiSettingsForm(memoryStorage())).toEqual({
-      apiKey: '',
-      organization: '',
-      baseURL: '',
-      model: 'gpt-4',
-    });
   });
 });
