@@ -715,6 +715,52 @@ describe('dead tokens', () => {
     expect(await publisher()).toMatchObject({ published: 1 });
   });
 
+  it('a taken-over send on a Page whose token died in the same tick is put to the user, not failed', async () => {
+    const user = await server.signedInClient();
+    const pages = await connectFacebook(user);
+    const page = pages[PAGE_1]!;
+    const sent = `Sent then killed ${randomUUID()}`;
+    const sentPost = await schedule(user, sent, ['facebook'], [page]);
+    fake.faults.push({ platform: 'facebook', kind: 'delay-after-store', ms: 5000, content: sent });
+    const controller = new AbortController();
+    const running = publisher({ signal: controller.signal });
+    await vi.waitFor(() => expect(fake.appliedFaults).toHaveLength(1), { timeout: 5000 });
+    controller.abort();
+    await running;
+    expect(fake.facebook.posts.map((p) => p.message)).toEqual([sent]);
+
+    // Another post of the Page, due earlier, meets the dead token first in the next tick.
+    const dead = `Meets the dead token ${randomUUID()}`;
+    const deadPost = await schedule(user, dead, ['facebook'], [page]);
+    fake.faults.push({ platform: 'facebook', kind: '190', account: PAGE_1, content: dead });
+    const [deadTarget] = await targets(deadPost);
+    await server.db.query(
+      `update public.publish_targets set due_at = now() - interval '1 hour' where id = $1`,
+      [deadTarget!.id],
+    );
+    const [stuck] = await targets(sentPost);
+    await server.db.query(
+      `update public.publish_targets set claimed_at = now() - interval '2 minutes' where id = $1`,
+      [stuck!.id],
+    );
+    expect(await publisher({ stuckAfterMs: 60_000 })).toMatchObject({
+      claimed: 2,
+      failed: 1,
+      needs_attention: 1,
+    });
+    expect((await targets(deadPost))[0]).toMatchObject({
+      status: 'failed',
+      error_code: 'reconnect_needed',
+    });
+    // The first send may be out (it is): the user is asked to check, nothing is sent again.
+    expect((await targets(sentPost))[0]).toMatchObject({
+      status: 'needs_attention',
+      error_code: 'outcome_unknown',
+    });
+    expect(feedRequests()).toHaveLength(2);
+    expect(fake.facebook.posts.map((p) => p.message)).toEqual([sent]);
+  });
+
   it('LinkedIn 401 marks the member reconnect-needed and fails the target', async () => {
     const user = await server.signedInClient();
     const member = await connectLinkedIn(user);

@@ -206,6 +206,12 @@ async function publishTarget(run: Run, t: ClaimedTarget): Promise<void> {
   }
   const name = PLATFORM_NAMES[platform];
   if (!t.account_id || !t.platform_account_id || run.dead.has(t.account_id)) {
+    // A claim taken over from a publisher that died mid-send may already be out: with no account
+    // or a dead token nobody can look for it but the user, so it is never called a plain failure.
+    if (t.outcome_unknown) {
+      await apply(run, t, platform, needsAttention(name, t, 'outcome_unknown'));
+      return;
+    }
     await finish(run, t, reconnectOutcome(name));
     return;
   }
