@@ -1,0 +1,89 @@
+// What the browser benchmarks share: the built app served by scripts/start.ts on ports of their
+// own, the Chromium flags they run with, and a percentile.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Chromium as the benchmarks drive it: headless, with nothing of its own on the network. */
+export const BENCH_CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function waitForHttp(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`scripts/start.ts exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** `npm start` on the given ports with its data in `dataDir`; answers once the app serves. */
+export async function startApp(opts: {
+  port: number;
+  apiPort: number;
+  dataDir: string;
+}): Promise<ChildProcess> {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      API_PORT: String(opts.apiPort),
+      DATA_DIR: opts.dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so stopping it also stops the node process tsx starts.
+    detached: true,
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  try {
+    await waitForHttp(`http://127.0.0.1:${opts.port}/local/config`, child, 180_000);
+  } catch (error) {
+    await stopApp(child);
+    throw new Error(`${(error as Error).message}\nscripts/start.ts said:\n${output}`);
+  }
+  return child;
+}
+
+export async function stopApp(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid, 'SIGTERM');
+  const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The p-th percentile (nearest rank) of the values. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  ]!;
+}
