@@ -8,7 +8,9 @@
 //      come from IndexedDB; from navigation to the first stored draft painted;
 //   3. typing in /create at a 4x CPU slowdown: each keystroke's event-to-next-paint (the Event
 //      Timing API's duration, what INP is made of), p95 over the keystrokes.
-import { mkdtempSync, rmSync } from 'node:fs';
+// BENCH_PROFILE_DIR=dir also writes the typing's CPU profile (typing.cpuprofile, for the browser's
+// Performance panel) there.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -231,6 +233,11 @@ async function typing(context: BrowserContext, page: Page, baseUrl: string): Pro
     } as PerformanceObserverInit);
   });
   const cdp = await context.newCDPSession(page);
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  if (profileDir) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   try {
     await field.click();
@@ -238,6 +245,11 @@ async function typing(context: BrowserContext, page: Page, baseUrl: string): Pro
     await page.waitForTimeout(1000);
   } finally {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+  if (profileDir) {
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(profileDir, { recursive: true });
+    writeFileSync(path.join(profileDir, 'typing.cpuprofile'), JSON.stringify(profile));
   }
   const typed = await field.inputValue();
   if (!typed.includes(TYPED)) throw new Error('the typed text did not reach the field');
