@@ -8,8 +8,9 @@
 //      come from IndexedDB; from navigation to the first stored draft painted;
 //   3. typing in /create at a 4x CPU slowdown: each keystroke's event-to-next-paint (the Event
 //      Timing API's duration, what INP is made of), p95 over the keystrokes.
-// BENCH_PROFILE_DIR=dir also writes the typing's CPU profile (typing.cpuprofile, for the browser's
-// Performance panel) there.
+// BENCH_PROFILE_DIR=dir also writes CPU profiles there, for the browser's Performance panel: the
+// typing's (typing.cpuprofile) and an unthrottled load of each signed-in page with the HTTP cache
+// and the service worker bypassed (load-<page>.cpuprofile).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -263,6 +264,38 @@ async function typing(context: BrowserContext, page: Page, baseUrl: string): Pro
   ];
 }
 
+/** CPU profiles of loading each page with neither the HTTP cache nor the service worker. */
+async function profileLoads(
+  context: BrowserContext,
+  page: Page,
+  baseUrl: string,
+  routes: string[],
+): Promise<void> {
+  const dir = process.env.BENCH_PROFILE_DIR!;
+  mkdirSync(dir, { recursive: true });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.setBypassServiceWorker', { bypass: true });
+  await cdp.send('Profiler.enable');
+  try {
+    for (const route of routes) {
+      await page.goto('about:blank');
+      await cdp.send('Profiler.start');
+      await page.goto(`${baseUrl}${route}`, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.dataset.storeReady === 'true');
+      await page.waitForTimeout(3000);
+      const { profile } = await cdp.send('Profiler.stop');
+      const name = route.replace(/^\//, '').replace(/\W+/g, '-') || 'root';
+      writeFileSync(path.join(dir, `load-${name}.cpuprofile`), JSON.stringify(profile));
+    }
+  } finally {
+    await cdp.send('Network.setBypassServiceWorker', { bypass: false });
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await cdp.detach();
+  }
+}
+
 export async function measureSignedIn(opts: {
   baseUrl: string;
   runs: number;
@@ -294,6 +327,8 @@ export async function measureSignedIn(opts: {
     const warm = await warmLoads(page, opts.baseUrl);
     console.log(`Typing in /create at a ${CPU_SLOWDOWN}x CPU slowdown…`);
     const keystrokes = await typing(context, page, opts.baseUrl);
+    if (process.env.BENCH_PROFILE_DIR)
+      await profileLoads(context, page, opts.baseUrl, opts.routes ?? SIGNED_IN_ROUTES);
     await page.goto('about:blank');
 
     const cold: SignedInFigures['cold'] = [];

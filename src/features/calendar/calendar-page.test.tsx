@@ -17,7 +17,13 @@ import { loadPublishing } from '../publishing';
 import { connectivityChanged, initialSyncState } from '../sync';
 import { editedChanges } from './edit-post-dialog';
 import { readPermalink } from './mark-posted-dialog';
-import { arrangePosts, calendarTexts, postStatus, ScheduledPosts } from './scheduled-posts';
+import {
+  arrangePosts,
+  calendarTexts,
+  POSTS_PAGE,
+  postStatus,
+  ScheduledPosts,
+} from './scheduled-posts';
 import { OFFLINE_ACTION_MESSAGE } from './target-actions';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -163,6 +169,33 @@ describe('the scheduled posts list', () => {
     // Unlocked posts can be changed; finished ones cannot.
     expect(within(card('Sooner post')).getByRole('button', { name: 'Edit' })).toBeEnabled();
     expect(within(failed).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('shows a busy calendar a page at a time, soonest first, with Show more', async () => {
+    const posts = Array.from({ length: 2 * POSTS_PAGE + 3 }, (_, i) =>
+      post({ content: `Queued post ${i}`, scheduledFor: inHours(i + 1) }),
+    );
+    await openCalendar([...posts].reverse(), []);
+    const upcoming = screen.getByRole('region', { name: 'Upcoming' });
+    const shownTexts = () =>
+      within(upcoming)
+        .getAllByRole('article')
+        .map((a) => /Queued post \d+/.exec(a.textContent ?? '')?.[0]);
+    expect(shownTexts()).toEqual(posts.slice(0, POSTS_PAGE).map((p) => p.content));
+    expect(within(upcoming).getByRole('status')).toHaveTextContent(
+      `Showing ${POSTS_PAGE} of ${posts.length}`,
+    );
+
+    act(() =>
+      within(upcoming)
+        .getByRole('button', { name: `Show ${POSTS_PAGE} more` })
+        .click(),
+    );
+    await waitFor(() => expect(shownTexts()).toHaveLength(2 * POSTS_PAGE));
+    act(() => within(upcoming).getByRole('button', { name: 'Show 3 more' }).click());
+    await waitFor(() => expect(shownTexts()).toEqual(posts.map((p) => p.content)));
+    expect(within(upcoming).queryByRole('button', { name: /more/ })).not.toBeInTheDocument();
+    expect(within(upcoming).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('says a post that started publishing can no longer be changed', async () => {

@@ -70,6 +70,8 @@ export const calendarTexts = {
   markedPosted: targetTexts.markedPosted,
   failedFallback: targetTexts.failedFallback,
   zone: (zone: string) => `Times are in ${zone}.`,
+  showing: (shown: number, total: number) => `Showing ${shown} of ${total}`,
+  showMore: (n: number) => `Show ${n} more`,
   notSaved: (reason: string) => `Your change was not saved: ${reason}`,
 };
 
@@ -83,6 +85,8 @@ const POST_STATUS: Record<ScheduledPostStatus, { label: string; color: ChipProps
 };
 
 const UPCOMING: readonly ScheduledPostStatus[] = ['scheduled', 'publishing'];
+/** Posts a group shows at first, and how many more each Show more adds. */
+export const POSTS_PAGE = 10;
 
 export { postStatus };
 
@@ -306,14 +310,18 @@ function PostGroup({
   actions: PostActions;
 }) {
   const headingId = useId();
+  // A busy calendar holds hundreds of posts: they come a page at a time, not all at once.
+  const [shown, setShown] = useState(POSTS_PAGE);
   if (posts.length === 0) return null;
+  const visible = posts.slice(0, shown);
+  const left = posts.length - visible.length;
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mb: 3 }}>
       <Typography id={headingId} variant="h6" component="h3" sx={{ mb: 1 }}>
         {title}
       </Typography>
       <Stack spacing={2}>
-        {posts.map((post) => (
+        {visible.map((post) => (
           <PostCard
             key={post.id}
             post={post}
@@ -322,6 +330,16 @@ function PostGroup({
           />
         ))}
       </Stack>
+      {left > 0 && (
+        <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+          <Button variant="outlined" onClick={() => setShown((n) => n + POSTS_PAGE)}>
+            {calendarTexts.showMore(Math.min(POSTS_PAGE, left))}
+          </Button>
+          <Typography variant="body2" color="text.secondary" role="status">
+            {calendarTexts.showing(visible.length, posts.length)}
+          </Typography>
+        </Stack>
+      )}
     </Box>
   );
 }
