@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import { useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { NoticeSnackbar } from '../../components/notice-snackbar';
+import { useHandler } from '../../lib/use-handler';
 import { extractHashtags } from '../ai';
 import { displayName, selectCurrentUser } from '../auth';
 import {
@@ -27,7 +28,7 @@ import { PostExtras } from './post-extras';
 import { PublishTimeSection } from './publish-time-section';
 import { ReviewModal } from './review-modal';
 import { useComposeNotice } from './use-compose-notice';
-import { useComposeState } from './use-compose-state';
+import { useComposeState, type ComposeState } from './use-compose-state';
 import { useComposeUrlSync } from './use-compose-url-sync';
 import { useGeneratePost } from './use-generate-post';
 import { useSaveDraft } from './use-save-draft';
@@ -94,6 +95,39 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
     onScheduled: clearNotice,
   });
 
+  // Typing renders the text field at once; the previews and hashtags follow a moment later, in a
+  // render that gives way to the next keystroke. The other cards get only handlers that never
+  // change (useHandler) and values typing does not change, so they skip typing's renders.
+  const deferredContent = useDeferredValue(content);
+  const hashtags = useMemo(() => extractHashtags(deferredContent), [deferredContent]);
+  const on = {
+    cancel: useHandler(() => (locked ? navigate('/calendar') : setConfirmCancel(true))),
+    save: useHandler(save),
+    schedule: useHandler(handleSchedule),
+    postTypeChange: useHandler((postType: ComposeState['postType']) => choose({ postType })),
+    contentChange: useHandler((text: string) => edit({ type: 'contentEdited', content: text })),
+    providerChange: useHandler((provider: ComposeState['provider']) => {
+      choose({ provider });
+      generation.clearError();
+    }),
+    promptChange: useHandler((promptId: string) => {
+      choose({ promptId });
+      generation.clearError();
+    }),
+    generate: useHandler(generation.generate),
+    review: useHandler(() => setReviewOpen(true)),
+    removeHashtag: useHandler((tag: string) => edit({ type: 'hashtagRemoved', tag })),
+    approvalChange: useHandler((approval: ComposeState['approval']) => choose({ approval })),
+    firstCommentChange: useHandler((firstComment: boolean) => choose({ firstComment })),
+    autoRespondChange: useHandler((autoRespond: boolean) => choose({ autoRespond })),
+    platformsChange: useHandler((chosen: ComposeState['platforms']) =>
+      choose({ platforms: chosen }),
+    ),
+    modeChange: useHandler((publishMode: ComposeState['publishMode']) => choose({ publishMode })),
+    dateChange: useHandler((date: string) => choose({ date })),
+    timeChange: useHandler((time: string) => choose({ time })),
+  };
+
   function handleSchedule() {
     if (form.postId) {
       if (locked) return;
@@ -124,9 +158,9 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
         readOnly={locked}
         saving={form.postId ? updating.busy : saving}
         // A locked post has nothing to lose: straight back to where posts are listed.
-        onCancel={() => (locked ? navigate('/calendar') : setConfirmCancel(true))}
-        onSave={save}
-        onSchedule={handleSchedule}
+        onCancel={on.cancel}
+        onSave={on.save}
+        onSchedule={on.schedule}
       />
 
       {initial.warning && (
@@ -160,45 +194,39 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <PostContentSection
             postType={form.postType}
-            onPostTypeChange={(postType) => choose({ postType })}
+            onPostTypeChange={on.postTypeChange}
             content={content}
-            onContentChange={(text) => edit({ type: 'contentEdited', content: text })}
+            onContentChange={on.contentChange}
           />
 
           {!locked && (
             <GeneratePanel
               provider={form.provider}
               // The dashboard keeps its own choice: trying Perplexity here must not switch it.
-              onProviderChange={(provider) => {
-                choose({ provider });
-                generation.clearError();
-              }}
+              onProviderChange={on.providerChange}
               promptId={form.promptId}
               customPrompt={initial.customPrompt}
-              onPromptChange={(promptId) => {
-                choose({ promptId });
-                generation.clearError();
-              }}
+              onPromptChange={on.promptChange}
               generating={generation.generating}
               error={generation.error}
               prediction={form.prediction}
-              onGenerate={generation.generate}
+              onGenerate={on.generate}
               reviewDisabled={!content.trim()}
-              onReview={() => setReviewOpen(true)}
+              onReview={on.review}
             />
           )}
 
           {!locked && (
             <PostExtras
-              hashtags={extractHashtags(content)}
-              onRemoveHashtag={(tag) => edit({ type: 'hashtagRemoved', tag })}
+              hashtags={hashtags}
+              onRemoveHashtag={on.removeHashtag}
               suggestion={hashtagSuggestion}
               approval={form.approval}
-              onApprovalChange={(approval) => choose({ approval })}
+              onApprovalChange={on.approvalChange}
               firstComment={form.firstComment}
-              onFirstCommentChange={(firstComment) => choose({ firstComment })}
+              onFirstCommentChange={on.firstCommentChange}
               autoRespond={form.autoRespond}
-              onAutoRespondChange={(autoRespond) => choose({ autoRespond })}
+              onAutoRespondChange={on.autoRespondChange}
             />
           )}
         </Stack>
@@ -206,18 +234,18 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <PlatformsSection
             platforms={platforms}
-            onPlatformsChange={(chosen) => choose({ platforms: chosen })}
-            content={content}
+            onPlatformsChange={on.platformsChange}
+            content={deferredContent}
             authorName={authorName}
           />
 
           <PublishTimeSection
             mode={form.publishMode}
-            onModeChange={(publishMode) => choose({ publishMode })}
+            onModeChange={on.modeChange}
             date={form.date}
             time={form.time}
-            onDateChange={(date) => choose({ date })}
-            onTimeChange={(time) => choose({ time })}
+            onDateChange={on.dateChange}
+            onTimeChange={on.timeChange}
             zoneLabel={zoneLabel}
             optimal={optimal}
           />

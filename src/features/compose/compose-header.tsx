@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -30,7 +31,7 @@ export interface ComposeHeaderProps {
 }
 
 /** The page heading and the form's actions. */
-export function ComposeHeader({
+export const ComposeHeader = memo(function ComposeHeader({
   subject,
   readOnly = false,
   saving,
@@ -88,4 +89,4 @@ export function ComposeHeader({
       </Stack>
     </Stack>
   );
-}
+});

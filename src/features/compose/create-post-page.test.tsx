@@ -306,8 +306,9 @@ describe('/create', { timeout: 30_000 }, () => {
     const body = fake.chatBodies().at(-1)!;
     expect(body).toMatchObject({ model: 'gpt-3.5-turbo', temperature: 0.5, max_tokens: 200 });
     expect(body.messages.at(-1)!.content).toContain('Fresh rye bread today #bakery');
+    // The hashtag chips follow the text a moment later (a deferred render).
     expect(
-      screen.getByRole('button', { name: '#RyeBread, press Delete to remove' }),
+      await screen.findByRole('button', { name: '#RyeBread, press Delete to remove' }),
     ).toBeInTheDocument();
 
     // Nothing new, then a failed call: said next to the button, the text left as it was.

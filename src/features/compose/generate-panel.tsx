@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,7 +29,7 @@ export interface GeneratePanelProps {
   onReview: () => void;
 }
 
-export function GeneratePanel({
+export const GeneratePanel = memo(function GeneratePanel({
   provider,
   onProviderChange,
   promptId,
@@ -107,4 +107,4 @@ export function GeneratePanel({
       </Stack>
     </SectionCard>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -16,7 +17,7 @@ export interface PlatformsSectionProps {
 const TITLE = 'Platforms';
 
 /** Where the post goes, with a preview of it on each chosen platform. */
-export function PlatformsSection({
+export const PlatformsSection = memo(function PlatformsSection({
   platforms,
   onPlatformsChange,
   content,
@@ -59,4 +60,4 @@ export function PlatformsSection({
       </Stack>
     </SectionCard>
   );
-}
+});

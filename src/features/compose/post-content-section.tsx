@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -23,20 +24,7 @@ export function PostContentSection({
 }: PostContentSectionProps) {
   return (
     <SectionCard title="Post">
-      <Tabs
-        value={postType}
-        onChange={(_event, value: string) => {
-          if (isPostType(value)) onPostTypeChange(value);
-        }}
-        aria-label="Post type"
-        // Three equal tabs fit a phone; a scrolling strip hid Carousel there.
-        variant="fullWidth"
-        sx={{ mb: 2, maxWidth: { sm: 480 } }}
-      >
-        {POST_TYPES.map((type) => (
-          <Tab key={type.id} value={type.id} label={type.label} />
-        ))}
-      </Tabs>
+      <PostTypeTabs postType={postType} onPostTypeChange={onPostTypeChange} />
       <Stack spacing={2}>
         {postType !== 'text' && <ImageUploadArea multiple={postType === 'carousel'} />}
         <TextField
@@ -53,3 +41,26 @@ export function PostContentSection({
     </SectionCard>
   );
 }
+
+/** The type tabs, apart so that typing in the text does not render them again. */
+const PostTypeTabs = memo(function PostTypeTabs({
+  postType,
+  onPostTypeChange,
+}: Pick<PostContentSectionProps, 'postType' | 'onPostTypeChange'>) {
+  return (
+    <Tabs
+      value={postType}
+      onChange={(_event, value: string) => {
+        if (isPostType(value)) onPostTypeChange(value);
+      }}
+      aria-label="Post type"
+      // Three equal tabs fit a phone; a scrolling strip hid Carousel there.
+      variant="fullWidth"
+      sx={{ mb: 2, maxWidth: { sm: 480 } }}
+    >
+      {POST_TYPES.map((type) => (
+        <Tab key={type.id} value={type.id} label={type.label} />
+      ))}
+    </Tabs>
+  );
+});

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -53,7 +53,7 @@ export interface PostExtrasProps {
 }
 
 /** Hashtags, approval and engagement options. Approval and the two options are UI only. */
-export function PostExtras({
+export const PostExtras = memo(function PostExtras({
   hashtags,
   onRemoveHashtag,
   suggestion,
@@ -163,4 +163,4 @@ export function PostExtras({
       </Stack>
     </SectionCard>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useReducer, type Dispatch } from 'react';
+import { useCallback, useReducer, type Dispatch } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import type { DraftPostType } from '../../lib/db';
 import type { DraftPlatform } from '../../lib/platforms';
@@ -151,5 +151,6 @@ export function useComposeState(initial: ComposeInitial): ComposeStateHook {
     form.promptId === CUSTOM_PROMPT_ID
       ? initial.customPrompt
       : (PROMPT_PRESETS.find((preset) => preset.id === form.promptId)?.prompt ?? null);
-  return { form, edit, choose: (choice) => edit({ type: 'chosen', choice }), aiPost, promptText };
+  const choose = useCallback((choice: ComposeChoice) => edit({ type: 'chosen', choice }), []);
+  return { form, edit, choose, aiPost, promptText };
 }

@@ -1,4 +1,5 @@
-import { useState, type Dispatch } from 'react';
+import { useMemo, useState, type Dispatch } from 'react';
+import { useHandler } from '../../lib/use-handler';
 import { useAppSelector } from '../../app/hooks';
 import { aiProviderLabels, extractHashtags, generateHashtags, type AiProviderId } from '../ai';
 import { selectSyncOnline } from '../sync';
@@ -36,11 +37,21 @@ export function useSuggestHashtags(
     }
   }
 
-  return {
-    providerLabel: aiProviderLabels[provider],
-    suggesting,
-    disabledReason: !content.trim() ? hashtagTexts.noContent : online ? null : hashtagTexts.offline,
-    note,
-    onSuggest: () => void onSuggest(),
-  };
+  const suggest = useHandler(() => void onSuggest());
+  const disabledReason = !content.trim()
+    ? hashtagTexts.noContent
+    : online
+      ? null
+      : hashtagTexts.offline;
+  // The same object while nothing shown changes: the Extras card then skips typing's renders.
+  return useMemo(
+    () => ({
+      providerLabel: aiProviderLabels[provider],
+      suggesting,
+      disabledReason,
+      note,
+      onSuggest: suggest,
+    }),
+    [provider, suggesting, disabledReason, note, suggest],
+  );
 }
