@@ -251,6 +251,7 @@ async function typing(context: BrowserContext, page: Page, baseUrl: string): Pro
     const { profile } = await cdp.send('Profiler.stop');
     mkdirSync(profileDir, { recursive: true });
     writeFileSync(path.join(profileDir, 'typing.cpuprofile'), JSON.stringify(profile));
+    await field.screenshot({ path: path.join(profileDir, 'typing.png') });
   }
   const typed = await field.inputValue();
   if (!typed.includes(TYPED)) throw new Error('the typed text did not reach the field');

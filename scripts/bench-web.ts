@@ -9,6 +9,8 @@
 //   BENCH_PAGES=/a,/b
 //                  the pages Lighthouse runs on (default: /, /signup, /privacy, /terms, /contact
 //                  and a path no route has, for the not-found page)
+//   BENCH_PROFILE_DIR=dir
+//                  also keep each Lighthouse report there (and, with --signed-in, CPU profiles)
 //   --no-build     measure the existing dist/ (built by a previous run of this script)
 //   --signed-in    instead of the public pages: the signed-in pages, cold (Lighthouse, a stored
 //                  session), the installed app's warm load and typing in /create, on a device with
@@ -252,6 +254,16 @@ async function runLighthouse(url: string, port: number): Promise<Omit<Lighthouse
   });
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
   const { lhr } = result;
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  if (profileDir) {
+    // The whole report, for Lighthouse's viewer: what the largest paint was and what it waited on.
+    const name = new URL(url).pathname.replace(/^\//, '').replace(/\W+/g, '-') || 'root';
+    mkdirSync(profileDir, { recursive: true });
+    writeFileSync(
+      path.join(profileDir, `lighthouse-${name}-${Date.now()}.json`),
+      result.report as string,
+    );
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   // A signed-in page that sent the browser to the sign-in screen was not measured.
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)

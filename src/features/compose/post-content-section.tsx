@@ -16,6 +16,20 @@ export interface PostContentSectionProps {
 }
 
 /** The post itself: its type, its images and its text. */
+/**
+ * Six lines, growing with the text. Where the browser grows a text area by itself (CSS
+ * field-sizing) it does; elsewhere MUI measures the text after every keystroke to resize it, which
+ * costs a layout each time.
+ */
+const CONTENT_ROWS =
+  typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content')
+    ? {
+        // A plain text area: MUI's own (TextareaAutosize) measures even with fixed rows.
+        slotProps: { input: { inputComponent: 'textarea' as const }, htmlInput: { rows: 6 } },
+        sx: { '& textarea': { fieldSizing: 'content', minHeight: '6lh' } },
+      }
+    : { minRows: 6 };
+
 export function PostContentSection({
   postType,
   onPostTypeChange,
@@ -30,7 +44,7 @@ export function PostContentSection({
         <TextField
           label="Post content"
           multiline
-          minRows={6}
+          {...CONTENT_ROWS}
           fullWidth
           value={content}
           onChange={(event) => onContentChange(event.target.value)}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useFormatters } from '../appearance';
 import { zoneCity } from '../../lib/intl/time-zones';
 import { dateTimeInputs, sampleSchedule, scheduledForFrom } from './schedule-dates';
@@ -32,5 +32,10 @@ export function useScheduleZone(
     // Only a change of zone moves the inputs; typing in them must not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [timeZone]);
-  return { timeZone, zoneLabel: `${format.formatZoneName()} (${zoneCity(timeZone)})` };
+  // Naming the zone asks Intl for it: once per zone, not on every keystroke of the form.
+  const zoneLabel = useMemo(
+    () => `${format.formatZoneName()} (${zoneCity(timeZone)})`,
+    [format, timeZone],
+  );
+  return { timeZone, zoneLabel };
 }
