@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { DeferredProviders, loadStoreInstance } from './app/providers';
 import { preloadRoute, routeNeedsStore } from './app/router';
+import { getSupabase } from './lib/supabase';
 
 function render() {
   const root = document.getElementById('root');
@@ -30,7 +31,12 @@ if (prerendered && prerendered.dataset.path === (pathname.replace(/\/+$/, '') ||
   // A page that waits for the store gets it and its own chunks side by side now, rather than one
   // after another as rendering reaches each; a public page paints without the store, which loads
   // later as on / (DeferredProviders). Failures surface when rendering reaches them.
-  if (routeNeedsStore(pathname)) loadStoreInstance().catch(() => {});
+  if (routeNeedsStore(pathname)) {
+    loadStoreInstance().catch(() => {});
+    // The store's first step is the backend client (the session, the sync): start its settings
+    // and code now, beside the store's own chunks.
+    getSupabase().catch(() => {});
+  }
   preloadRoute(pathname).catch(() => {});
   render();
 }

@@ -133,7 +133,9 @@ export async function createSupabaseClient(
 }
 
 async function createSupabase(): Promise<SupabaseClient> {
-  return createSupabaseClient(await loadSupabaseConfig());
+  // The settings and supabase-js's code come side by side, not one after the other.
+  const [config] = await Promise.all([loadSupabaseConfig(), import('@supabase/supabase-js')]);
+  return createSupabaseClient(config);
 }
 
 export function getSupabase(): Promise<SupabaseClient> {

@@ -174,6 +174,14 @@ describe('the onboarding gate’s verdict', () => {
     ).toBe('complete');
   });
 
+  it('lets the device’s flag open the pages until the server says otherwise', () => {
+    const cached = reduce(onboardingChecked({ userId: 'u1', complete: true, source: 'cache' }));
+    expect(status(cached)).toBe('complete');
+    expect(
+      status(onboardingReducer(cached, onboardingChecked({ userId: 'u1', complete: false }))),
+    ).toBe('incomplete');
+  });
+
   it('keeps a user whose row reached the server complete when a later update is refused', () => {
     const state = reduce(
       onboardingChecked({ userId: 'u1', complete: false }),

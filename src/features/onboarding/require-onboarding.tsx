@@ -46,6 +46,10 @@ export function RequireOnboarding() {
   useEffect(() => {
     if (!userId || !rehydrated) return;
     let cancelled = false;
+    // A device that saw this user complete onboarding shows the page at once rather than a
+    // spinner for a round trip; the server's verdict follows and sends them back if it says no.
+    if (cachedCompletion(userId))
+      dispatch(onboardingChecked({ userId, complete: true, source: 'cache' }));
     fetchOnboardingComplete(userId)
       .then((complete) => {
         if (!cancelled) dispatch(onboardingChecked({ userId, complete }));
