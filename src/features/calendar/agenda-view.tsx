@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useFormatters } from '../appearance';
@@ -7,7 +8,24 @@ import { gridTexts } from './calendar-texts';
 import { ItemList, type ItemActions } from './day-list';
 import { dayLabel, monthOfDay, type DayKey, type Month } from './month-grid';
 
-/** The month's posts as a list, day by day: the phone's calendar. */
+/** Posts the agenda shows at first (whole days, at least one), and how many more each press adds. */
+export const AGENDA_PAGE = 20;
+
+/** How many of the days come first: whole days until they hold `budget` posts. */
+function daysWithin(days: DayKey[], itemsByDay: Map<DayKey, CalendarItem[]>, budget: number) {
+  let shown = 0;
+  let posts = 0;
+  while (shown < days.length && (shown === 0 || posts < budget)) {
+    posts += itemsByDay.get(days[shown]!)!.length;
+    shown += 1;
+  }
+  return shown;
+}
+
+/**
+ * The month's posts as a list, day by day: the phone's calendar. A busy month comes a few days at a
+ * time (Show more days), so a phone does not render hundreds of posts on opening the page.
+ */
 export function AgendaView({
   month,
   today,
@@ -21,6 +39,7 @@ export function AgendaView({
   filtering: boolean;
   actions: ItemActions;
 }) {
+  const [budget, setBudget] = useState(AGENDA_PAGE);
   const days = [...itemsByDay.keys()]
     .filter((day) => {
       const m = monthOfDay(day);
@@ -33,9 +52,11 @@ export function AgendaView({
         {filtering ? gridTexts.filteredOut : gridTexts.noPostsMonth}
       </Typography>
     );
+  const shown = daysWithin(days, itemsByDay, budget);
+  const left = days.length - shown;
   return (
     <Box>
-      {days.map((day) => (
+      {days.slice(0, shown).map((day) => (
         <AgendaDay
           key={day}
           day={day}
@@ -44,6 +65,11 @@ export function AgendaView({
           actions={actions}
         />
       ))}
+      {left > 0 && (
+        <Button variant="outlined" sx={{ mt: 2 }} onClick={() => setBudget((b) => b + AGENDA_PAGE)}>
+          {gridTexts.moreDays(left)}
+        </Button>
+      )}
     </Box>
   );
 }

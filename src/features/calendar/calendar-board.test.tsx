@@ -386,6 +386,28 @@ describe('the filter and the other views', () => {
     expect(screen.getByRole('gridcell', { name: cellName(the15th, 3) })).toBeInTheDocument();
   });
 
+  it('shows a busy month’s agenda a few days at a time', async () => {
+    // Five posts on each of six days: 30 posts, more than the agenda's first 20.
+    const busy = Array.from({ length: 6 }, (_, d) =>
+      Array.from({ length: 5 }, (_, i) =>
+        post({ content: `Day ${d} post ${i}`, scheduledFor: at(addDays(the15th, d), `1${i}:00`) }),
+      ),
+    ).flat();
+    const { user } = await openCalendar(busy);
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    await user.click(screen.getByRole('button', { name: 'Agenda' }));
+    const agenda = screen.getByRole('region', { name: monthTitle(nextMonth, 'en-US') });
+    const dayHeadings = () =>
+      within(agenda)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent);
+    const label = (d: number) => dayLabel(addDays(the15th, d), 'en-US');
+    expect(dayHeadings()).toEqual([0, 1, 2, 3].map(label));
+    await user.click(within(agenda).getByRole('button', { name: 'Show more days (2 left)' }));
+    expect(dayHeadings()).toEqual([0, 1, 2, 3, 4, 5].map(label));
+    expect(within(agenda).queryByRole('button', { name: /Show/ })).not.toBeInTheDocument();
+  });
+
   it('shows the selected day’s week and the month’s agenda', async () => {
     const { user } = await openCalendar([
       post({ content: 'Fresh bread today' }),

@@ -283,6 +283,8 @@ export function CalendarBoard() {
         </DndContext>
         {view === 'agenda' && (
           <AgendaView
+            // Each month starts again from its first days.
+            key={`${month.year}-${month.month}`}
             month={month}
             today={today}
             itemsByDay={itemsByDay}

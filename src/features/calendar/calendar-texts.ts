@@ -21,6 +21,7 @@ export const gridTexts = {
   nextWeek: 'Next week',
   today: 'Today',
   more: (n: number) => `+${n} more`,
+  moreDays: (n: number) => (n === 1 ? 'Show 1 more day' : `Show more days (${n} left)`),
   postsCount: (n: number) => (n === 1 ? '1 post' : `${n} posts`),
   noPostsDay: 'No posts on this day.',
   noPostsMonth: 'No posts this month.',
