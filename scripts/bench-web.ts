@@ -164,9 +164,10 @@ function containsOpenAi(file: string): boolean {
       const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
       found = sources.some((s) => s.includes('node_modules/openai/'));
     } else {
-      // Chunks the bundler writes itself (its runtime) get no map; the SDK's request headers
-      // would give it away.
-      found = /x-stainless-/i.test(readFileSync(path.join(DIST, file), 'utf8'));
+      // Without a map (the bundler's own chunks, or a --no-build run after the maps were
+      // deleted), the SDK's warning about browsers gives it away; the app's client names the
+      // SDK's headers too, so those cannot.
+      found = readFileSync(path.join(DIST, file), 'utf8').includes('browser-like environment');
     }
     openAiCache.set(file, found);
   }
