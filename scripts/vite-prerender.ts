@@ -1,11 +1,14 @@
-// A Vite build plugin: the public pages without a form (/, /privacy, /terms), each prerendered
+// A Vite build plugin: the public pages (/, /privacy, /terms, /signup, /contact), each prerendered
 // with its critical CSS, so a first visit paints from the HTML alone; the app's script then renders
 // the same page over it (src/main.tsx). The landing page goes into index.html, which is also every other
-// route's document and the service worker's offline fallback; the others into privacy.html and
-// terms.html, which the app server (scripts/app-server.ts) and the service worker (Workbox's clean
-// URLs) serve for /privacy and /terms. In each:
-// - an inline script in <head> keeps that markup off screen anywhere but its own path, and where
-//   the app will paint in dark colours (the markup is light);
+// route's document and the service worker's offline fallback; the others into privacy.html,
+// terms.html, signup.html and contact.html, which the app server (scripts/app-server.ts) and the
+// service worker (Workbox's clean URLs) serve for their paths. In each:
+// - an inline script in <head> keeps that markup off screen anywhere but its own path, where the
+//   app will paint in dark colours (the markup is light), and on /signup for a user whose session
+//   is saved on this device (the app sends them to the dashboard);
+// - an inline script after the markup follows its forms (what is typed, the focus, a send, which it
+//   holds back) for the app's form to take over (src/lib/prerendered-form.ts);
 // - an inline script right after the markup points its sign-up links at /dashboard for a user
 //   whose session is saved on this device;
 // - the app's script tags are taken out of <head> and added by an inline script at the end of
@@ -19,9 +22,14 @@ import { runnerImport, type Plugin } from 'vite';
 
 const THEME_HINT_KEY = 'postbloom:theme-mode'; // src/features/ui/ui-state.ts
 const AUTH_STORAGE_KEY = 'postbloom-auth'; // src/lib/supabase.ts
+const PRERENDERED_FORM_KEY = '__postbloomPrerenderedForm'; // src/lib/prerendered-form.ts
 
 /* Runs in the browser, inlined in <head>. */
-function hidePrerenderedWhereUnused(themeHintKey: string, pagePath: string): void {
+function hidePrerenderedWhereUnused(
+  themeHintKey: string,
+  pagePath: string,
+  visitorsOnlyAuthKey: string | null,
+): void {
   let saved: string | null = null;
   try {
     saved = localStorage.getItem(themeHintKey);
@@ -31,8 +39,45 @@ function hidePrerenderedWhereUnused(themeHintKey: string, pagePath: string): voi
   const dark =
     saved === 'dark' ||
     (saved !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  let signedIn = false;
+  try {
+    signedIn = visitorsOnlyAuthKey !== null && localStorage.getItem(visitorsOnlyAuthKey) !== null;
+  } catch {
+    // storage blocked: nobody's session is saved
+  }
   const here = window.location.pathname.replace(/\/+$/, '') || '/';
-  if (here !== pagePath || dark) document.documentElement.setAttribute('data-prerendered', 'off');
+  if (here !== pagePath || dark || signedIn)
+    document.documentElement.setAttribute('data-prerendered', 'off');
+}
+
+/*
+ * Runs in the browser, inlined after the prerendered markup: notes what is typed into its fields,
+ * which field was focused last and whether a form was sent (which it keeps from sending itself),
+ * for the app's form to take over (src/lib/prerendered-form.ts). The focus is not forgotten on
+ * blur: removing the markup blurs its field too.
+ */
+function followPrerenderedForms(key: string): void {
+  const markup = document.getElementById('prerendered');
+  if (!markup || !markup.querySelector('form')) return;
+  const state = {
+    values: {} as Record<string, string>,
+    focus: null as string | null,
+    submitted: false,
+  };
+  (window as unknown as Record<string, unknown>)[key] = state;
+  const named = (target: EventTarget | null) =>
+    target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ? target : null;
+  markup.addEventListener('input', (event) => {
+    const field = named(event.target);
+    if (field?.name) state.values[field.name] = field.value;
+  });
+  markup.addEventListener('focusin', (event) => {
+    state.focus = named(event.target)?.name || null;
+  });
+  markup.addEventListener('submit', (event) => {
+    event.preventDefault();
+    state.submitted = true;
+  });
 }
 
 /*
@@ -160,7 +205,7 @@ export function prerenderPublicPages(): Plugin {
           return withoutAppTags
             .replace(
               '</head>',
-              `${inline(hidePrerenderedWhereUnused, THEME_HINT_KEY, pagePath)}` +
+              `${inline(hidePrerenderedWhereUnused, THEME_HINT_KEY, pagePath, pagePath === '/signup' ? AUTH_STORAGE_KEY : null)}` +
                 `<style>html[data-prerendered=off] #prerendered{display:none!important}</style>` +
                 `${styleTags}</head>`,
             )
@@ -168,6 +213,7 @@ export function prerenderPublicPages(): Plugin {
               '<div id="root"></div>',
               `<div id="root"><div id="prerendered" data-path="${pagePath}" style="display:contents">${markup}</div></div>` +
                 inline(pointSignUpLinksAtDashboard, AUTH_STORAGE_KEY) +
+                inline(followPrerenderedForms, PRERENDERED_FORM_KEY) +
                 inline(loadApp, entryFile, preloads, pagePreloads(bundle, pageModule)),
             );
         };

@@ -8,22 +8,34 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { CssBaseline, ThemeProvider } from '@mui/material';
+import SignUpPage from '../features/auth/sign-up-page';
+import ContactPage from '../features/marketing/contact-page';
 import LandingPage from '../features/marketing/landing-page';
 import PrivacyPage from '../features/marketing/privacy-page';
 import TermsPage from '../features/marketing/terms-page';
 import { makeBootStore } from './boot-store';
+import { StoreStatusContext, type StoreStatusValue } from './store-status';
 import { makeTheme } from './theme';
 
 /**
  * The pages written out at build time, by path, with the module of each (as the router loads it).
  * Each paints without the store (src/app/router.tsx), so what renders here is what the app renders
- * first. Pages with a form (contact, sign-up) are left out: the app renders over this markup rather
- * than hydrating it, so what someone typed into it before the script ran would be lost.
+ * first. The app renders over this markup rather than hydrating it: the forms of sign-up and
+ * contact take over what was typed into the prerendered ones (src/lib/prerendered-form.ts).
  */
 export const PRERENDERED_PAGES: Record<string, { module: string; Page: ComponentType }> = {
   '/': { module: '/src/features/marketing/landing-page.tsx', Page: LandingPage },
   '/privacy': { module: '/src/features/marketing/privacy-page.tsx', Page: PrivacyPage },
   '/terms': { module: '/src/features/marketing/terms-page.tsx', Page: TermsPage },
+  '/signup': { module: '/src/features/auth/sign-up-page.tsx', Page: SignUpPage },
+  '/contact': { module: '/src/features/marketing/contact-page.tsx', Page: ContactPage },
+};
+
+/** No store at build time: what a form would send waits for the app's script. */
+const NO_STORE: StoreStatusValue = {
+  status: 'loading',
+  load: () => {},
+  ready: () => Promise.reject(new Error('prerendering: no store')),
 };
 
 export function prerenderPage(path: string): { html: string; styleTags: string } {
@@ -38,12 +50,14 @@ export function prerenderPage(path: string): { html: string; styleTags: string }
   const html = renderToString(
     <CacheProvider value={cache}>
       <ReduxProvider store={makeBootStore().store}>
-        <ThemeProvider theme={makeTheme('light')}>
-          <CssBaseline enableColorScheme />
-          <StaticRouter location={path}>
-            <Page />
-          </StaticRouter>
-        </ThemeProvider>
+        <StoreStatusContext.Provider value={NO_STORE}>
+          <ThemeProvider theme={makeTheme('light')}>
+            <CssBaseline enableColorScheme />
+            <StaticRouter location={path}>
+              <Page />
+            </StaticRouter>
+          </ThemeProvider>
+        </StoreStatusContext.Provider>
       </ReduxProvider>
     </CacheProvider>,
   );

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createUser, signInThroughUi } from './support';
+import { PASSWORD, createUser, passwordField, signInThroughUi, uniqueEmail } from './support';
 
 function heroCallToAction(page: Page) {
   return page
@@ -42,7 +42,7 @@ test.describe('landing page before any script', () => {
   });
 
   test('keeps that markup off screen on every other route', async ({ page }) => {
-    await page.goto('/contact');
+    await page.goto('/dashboard');
     await expect(page.locator('#prerendered')).toBeAttached();
     await expect(page.locator('#prerendered')).toBeHidden();
   });
@@ -56,6 +56,16 @@ test.describe('landing page before any script', () => {
     // A path of the app is not one of them: the landing page's file, its markup hidden.
     await page.goto('/privacy-policy');
     await expect(page.locator('#prerendered')).toBeHidden();
+  });
+
+  test('shows the sign-up and contact forms from their own HTML alone', async ({ page }) => {
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
+    await expect(page.getByLabel('Email', { exact: true })).toBeEditable();
+    await expect(page.locator('#prerendered')).toBeVisible();
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible();
   });
 
   test('keeps it off screen where the app will paint in dark colours', async ({ page }) => {
@@ -98,9 +108,78 @@ test('the script renders the same landing page over the prerendered one', async 
   expect(errors).toEqual([]);
 });
 
+test.describe('typing before the script has run', () => {
+  /** Holds the app's code back until `release` is called. */
+  async function holdScripts(page: Page): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test('the sign-up form keeps what was typed and where, and sends it once the app is there', async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto('/signup', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('#prerendered')).toBeVisible();
+    const email = uniqueEmail();
+    await page.getByLabel('First Name', { exact: true }).fill('Ada');
+    await page.getByLabel('Last Name', { exact: true }).fill('Lovelace');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await passwordField(page).fill(PASSWORD);
+    await page.getByLabel('Email', { exact: true }).focus();
+    release();
+    // The app's own form, holding what was typed, with the focus where it was.
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(page.getByLabel('First Name', { exact: true })).toHaveValue('Ada');
+    await expect(page.getByLabel('Last Name', { exact: true })).toHaveValue('Lovelace');
+    await expect(passwordField(page)).toHaveValue(PASSWORD);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/(dashboard|onboarding)$/);
+  });
+
+  test('a form sent before the app is there goes nowhere by itself, then is sent by the app', async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto('/signup', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('First Name', { exact: true }).fill('Ada');
+    await page.getByLabel('Last Name', { exact: true }).fill('Lovelace');
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail());
+    await passwordField(page).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForTimeout(300);
+    // No address with the password in it, no request of the browser's own.
+    expect(new URL(page.url()).pathname).toBe('/signup');
+    expect(new URL(page.url()).search).toBe('');
+    release();
+    await expect(page).toHaveURL(/\/(dashboard|onboarding)$/);
+  });
+
+  test('the contact form keeps the typed message', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello from the train');
+    release();
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveValue(
+      'Hello from the train',
+    );
+    await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeFocused();
+  });
+});
+
 test.describe('contact page', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/contact');
+    // The prerendered form is a picture until the app renders its own (its menu needs the script).
+    await expect(page.locator('#prerendered')).toHaveCount(0);
   });
 
   const name = (page: Page) => page.getByRole('textbox', { name: 'Name', exact: true });

@@ -25,6 +25,8 @@ async function submit(page: Page) {
 test.describe('sign-up page', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/signup');
+    // The app's own form, not the prerendered one (typing there is covered in public-pages).
+    await expect(page.locator('#prerendered')).toHaveCount(0);
   });
 
   test('shows each validation message of the spec, in order, and stays on the page', async ({

@@ -38,6 +38,13 @@ test.describe('a signed-in user on this browser', () => {
     await expect(accountMenuButton(page)).toBeVisible();
   });
 
+  test('is not shown the prerendered sign-up form before any script', async ({ page }) => {
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/signup');
+    await expect(page.locator('#prerendered')).toBeAttached();
+    await expect(page.locator('#prerendered')).toBeHidden();
+  });
+
   test('never sees the sign-up form on /signup', async ({ page }) => {
     await page.goto('/signup');
     await expect(page).toHaveURL(/\/dashboard$/);

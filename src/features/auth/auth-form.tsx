@@ -1,8 +1,9 @@
 import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useAppSelector, useStoreReady } from '../../app/hooks';
 import type { AppStore } from '../../app/store-types';
 import { PasswordField } from '../../components/password-field';
+import { usePrerenderedForm } from '../../lib/prerendered-form';
 import { selectAuthError } from './auth-state';
 import { normaliseEmail, validateAuthForm, type AuthFormValues, type AuthMode } from './validation';
 
@@ -12,6 +13,7 @@ interface AuthFormProps {
 }
 
 const EMPTY: AuthFormValues = { firstName: '', lastName: '', email: '', password: '' };
+const FIELDS = Object.keys(EMPTY) as (keyof AuthFormValues)[];
 
 function messageOf(rejection: unknown, fallback: string): string {
   return typeof rejection === 'string' && rejection ? rejection : fallback;
@@ -30,6 +32,12 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
   const storeReady = useStoreReady();
   const sessionError = useAppSelector(selectAuthError);
   const [values, setValues] = useState<AuthFormValues>(EMPTY);
+  const formRef = useRef<HTMLFormElement>(null);
+  // What was typed into the prerendered sign-up form before the script ran is kept (and sent, if
+  // it was sent).
+  usePrerenderedForm(formRef, FIELDS, (carried) =>
+    setValues((current) => ({ ...current, ...carried })),
+  );
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -93,6 +101,9 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
   return (
     <Box
       component="form"
+      ref={formRef}
+      // Never a GET: a form sent before the script runs must not put a password in an address.
+      method="post"
       noValidate
       onSubmit={handleSubmit}
       onFocusCapture={prepare}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { usePrerenderedForm } from '../../lib/prerendered-form';
 import {
   Accordion,
   AccordionDetails,
@@ -67,6 +68,9 @@ const FAQS: { question: string; answer: string }[] = [
   },
 ];
 
+/** The fields a visitor can fill in before the script runs (the subject is a menu). */
+const TYPED_FIELDS = ['name', 'email', 'message'] as const;
+
 function ContactForm({
   send,
   onSent,
@@ -77,6 +81,11 @@ function ContactForm({
   focusFirstField: boolean;
 }) {
   const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
+  const formRef = useRef<HTMLFormElement>(null);
+  // What was typed into the prerendered form before the script ran is kept (and sent, if it was).
+  usePrerenderedForm(formRef, TYPED_FIELDS, (carried) =>
+    setValues((current) => ({ ...current, ...carried })),
+  );
   const [errors, setErrors] = useState<ContactFormErrors>({});
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
@@ -130,7 +139,13 @@ function ContactForm({
   });
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+    <Box
+      component="form"
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
       <Stack spacing={2.5}>
         {sendError && <Alert severity="error">{sendError}</Alert>}
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
