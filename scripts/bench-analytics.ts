@@ -36,6 +36,7 @@ import {
   type FakeSocial,
 } from '../tests/support/fake-social/index.ts';
 import { createAppServer } from './app-server.ts';
+import { BENCH_CHROMIUM_ARGS, BENCH_ONBOARDING } from './bench-support.ts';
 import { chromiumPath } from './check-chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -47,16 +48,6 @@ const RUNS = int('BENCH_RUNS', 3);
 const CPU_RATE = int('BENCH_CPU', 4);
 const QUIET_MS = int('BENCH_QUIET_MS', 1000);
 const PASSWORD = 'bench-Secret-1';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 const ms = (n: number | null) => (n === null ? '—' : `${Math.round(n)} ms`);
 const median = (values: number[]) => {
@@ -102,16 +93,9 @@ async function newUser(server: RunningServer, fake: FakeSocial, appOrigin: strin
   if (error || !data.session || !data.user) throw new Error(`sign-up: ${error?.message}`);
   const userId = data.user.id;
   const accessToken = data.session.access_token;
-  const onboarding = await client.from('onboarding_data').insert({
-    business_name: 'Bloom Bakery',
-    business_type: 'food-beverage',
-    location: 'Portland',
-    primary_goal: 'awareness',
-    target_audience: 'consumers',
-    posting_frequency: 'regular',
-    content_preferences: ['educational'],
-    completed_at: new Date().toISOString(),
-  });
+  const onboarding = await client
+    .from('onboarding_data')
+    .insert({ ...BENCH_ONBOARDING, completed_at: new Date().toISOString() });
   if (onboarding.error) throw new Error(`onboarding: ${onboarding.error.message}`);
   const creds = await client.from('user_social_credentials').upsert(
     {
@@ -382,7 +366,7 @@ async function main(): Promise<void> {
         `(${databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
     );
 
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: BENCH_CHROMIUM_ARGS });
     const context = await browser.newContext({ serviceWorkers: 'block' });
     // Long tasks from the first script on, kept across client-side navigations.
     await context.addInitScript({

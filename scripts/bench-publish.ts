@@ -25,6 +25,7 @@ import {
   startFakeSocial,
   type FakeSocial,
 } from '../tests/support/fake-social/index.ts';
+import { percentile } from './bench-support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TARGETS = Math.max(2, Number(process.env.BENCH_TARGETS ?? 1000) || 1000);
@@ -44,12 +45,6 @@ const PUBLISHER = {
 const FB_REDIRECT = 'http://127.0.0.1:4173/oauth/facebook';
 const LI_REDIRECT = 'http://127.0.0.1:4173/oauth/linkedin';
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[
-    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
-  ]!;
-}
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -79,6 +79,17 @@ export async function stopApp(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Onboarding answers, so that a benchmark's user sees the signed-in pages, not the wizard. */
+export const BENCH_ONBOARDING = {
+  business_name: 'Bloom Bakery',
+  business_type: 'food-beverage',
+  location: 'Portland',
+  primary_goal: 'awareness',
+  target_audience: 'consumers',
+  posting_frequency: 'regular',
+  content_preferences: ['educational'],
+};
+
 /** The p-th percentile (nearest rank) of the values. */
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;

@@ -7,7 +7,7 @@
 // Targets: save p95 < 16 ms, 1,000-draft push < 3 s, reload < 1 s.
 //   --no-build   use the existing dist/ for the Chromium parts
 import 'fake-indexeddb/auto';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,7 @@ import { SyncEngine } from '../src/lib/sync/engine.ts';
 import { queueWrite } from '../src/lib/sync/outbox.ts';
 import { createSupabaseTransport } from '../src/lib/sync/transport.ts';
 import { makeDraftRecord } from '../src/testing/factories.ts';
+import { BENCH_CHROMIUM_ARGS, percentile, waitForHttp } from './bench-support.ts';
 import { chromiumPath } from './check-chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -34,20 +35,6 @@ const PUSHED = 1_000;
 const STORED = 10_000;
 const APP_PORT = 4191;
 const API_PORT = 54341;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`;
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
@@ -159,21 +146,6 @@ async function pushTimes(): Promise<{
 
 // ---- Chromium: the built app served by scripts/start.ts -----------------------------------------
 
-async function waitForUrl(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`scripts/start.ts exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
 /** The save path (store + repository + outbox) bundled for the page, to run on real IndexedDB. */
 async function browserSaveBundle(): Promise<string> {
   const out = await viteBuild({
@@ -254,10 +226,10 @@ async function chromiumFigures(
   );
   let browser: Browser | undefined;
   try {
-    await waitForUrl(`http://127.0.0.1:${APP_PORT}/local/config`, child, 300_000);
+    await waitForHttp(`http://127.0.0.1:${APP_PORT}/local/config`, child, 300_000);
     const bundle = await browserSaveBundle();
     const { session, userId } = await signedInSession();
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: BENCH_CHROMIUM_ARGS });
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${APP_PORT}/dashboard`);

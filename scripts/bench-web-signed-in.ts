@@ -19,7 +19,7 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { chromiumPath } from './check-chromium.ts';
-import { BENCH_CHROMIUM_ARGS, percentile } from './bench-support.ts';
+import { BENCH_CHROMIUM_ARGS, BENCH_ONBOARDING, percentile } from './bench-support.ts';
 
 export const SIGNED_IN_ROUTES = ['/dashboard', '/create', '/calendar', '/analytics', '/settings'];
 export const SIGNED_IN_TARGETS = {
@@ -85,16 +85,9 @@ async function seededUser(baseUrl: string): Promise<Session> {
   });
   if (error || !data.session) throw new Error(`sign-up failed: ${error?.message}`);
   // Onboarded, so the signed-in pages show themselves rather than the wizard.
-  const onboarded = await client.from('onboarding_data').insert({
-    business_name: 'Bloom Bakery',
-    business_type: 'food-beverage',
-    location: 'Portland',
-    primary_goal: 'awareness',
-    target_audience: 'consumers',
-    posting_frequency: 'regular',
-    content_preferences: ['educational'],
-    completed_at: new Date().toISOString(),
-  });
+  const onboarded = await client
+    .from('onboarding_data')
+    .insert({ ...BENCH_ONBOARDING, completed_at: new Date().toISOString() });
   if (onboarded.error) throw new Error(`onboarding: ${onboarded.error.message}`);
   const drafts = Array.from({ length: DRAFTS }, (_, i) => ({
     mutation_id: randomUUID(),
