@@ -206,13 +206,7 @@ async function publishTarget(run: Run, t: ClaimedTarget): Promise<void> {
   }
   const name = PLATFORM_NAMES[platform];
   if (!t.account_id || !t.platform_account_id || run.dead.has(t.account_id)) {
-    // A claim taken over from a publisher that died mid-send may already be out: with no account
-    // or a dead token nobody can look for it but the user, so it is never called a plain failure.
-    if (t.outcome_unknown) {
-      await apply(run, t, platform, needsAttention(name, t, 'outcome_unknown'));
-      return;
-    }
-    await finish(run, t, reconnectOutcome(name));
+    await cannotSend(run, t, name);
     return;
   }
   let token: string | null = null;
@@ -238,12 +232,6 @@ async function publishTarget(run: Run, t: ClaimedTarget): Promise<void> {
     }
   }
   if (!token) {
-    if (t.outcome_unknown) {
-      // The earlier send may have gone out; without a token nobody can check but the user.
-      await reconnectAccount(run, t, name);
-      await apply(run, t, platform, needsAttention(name, t, 'outcome_unknown'));
-      return;
-    }
     await markReconnect(run, t, name);
     return;
   }
@@ -341,7 +329,11 @@ async function remoteIdsOfOthers(
   return new Set((data ?? []).map((row) => String((row as { remote_id: unknown }).remote_id)));
 }
 
-function needsAttention(name: string, t: ClaimedTarget, why: string): Final {
+function needsAttention(
+  name: string,
+  t: ClaimedTarget,
+  why: string,
+): Extract<Final, { kind: 'needs_attention' }> {
   return {
     kind: 'needs_attention',
     code: why,
@@ -410,9 +402,23 @@ async function reconnectAccount(run: Run, t: ClaimedTarget, name: string): Promi
   if (typeof data === 'number') run.result.failed += data;
 }
 
+/**
+ * The target's account cannot be used (gone, or its token dead). A claim taken over from a
+ * publisher that died mid-send may already be out, and nobody but the user can look for it now:
+ * it is put to them, never called a plain failure. Any other target fails, asking for a reconnect.
+ */
+async function cannotSend(run: Run, t: ClaimedTarget, name: string): Promise<void> {
+  if (!t.outcome_unknown) {
+    await finish(run, t, reconnectOutcome(name));
+    return;
+  }
+  const { code, message } = needsAttention(name, t, 'outcome_unknown');
+  await finish(run, t, { status: 'needs_attention', error_code: code, error_message: message });
+}
+
 async function markReconnect(run: Run, t: ClaimedTarget, name: string): Promise<void> {
   await reconnectAccount(run, t, name);
-  await finish(run, t, reconnectOutcome(name));
+  await cannotSend(run, t, name);
 }
 
 async function apply(
