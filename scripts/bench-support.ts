@@ -90,6 +90,12 @@ export const BENCH_ONBOARDING = {
   content_preferences: ['educational'],
 };
 
+/** The run in the middle by `key` (the lower middle of an even count). */
+export function median<T>(runs: T[], key: (run: T) => number): T {
+  const sorted = [...runs].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
 /** The p-th percentile (nearest rank) of the values. */
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;

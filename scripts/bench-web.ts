@@ -31,7 +31,7 @@ import { gzipSync } from 'node:zlib';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumPath } from './check-chromium.ts';
-import { BENCH_CHROMIUM_ARGS, startApp, stopApp } from './bench-support.ts';
+import { BENCH_CHROMIUM_ARGS, median, startApp, stopApp } from './bench-support.ts';
 import {
   measureSignedIn,
   SIGNED_IN_ROUTES,
@@ -281,11 +281,6 @@ async function runLighthouse(url: string, port: number): Promise<Omit<Lighthouse
     cls: audit('cumulative-layout-shift'),
     totalBytes: audit('total-byte-weight'),
   };
-}
-
-function median<T>(runs: T[], key: (run: T) => number): T {
-  const sorted = [...runs].sort((a, b) => key(a) - key(b));
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
 async function measureLighthouse(): Promise<LighthouseFigures[]> {

@@ -96,16 +96,32 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   });
 
   // Typing renders the text field at once; the previews and hashtags follow a moment later, in a
-  // render that gives way to the next keystroke. The other cards get only handlers that never
-  // change (useHandler) and values typing does not change, so they skip typing's renders.
+  // render that gives way to the next keystroke. The other cards get handlers that keep their
+  // identity and values typing does not change, so they skip typing's renders.
   const deferredContent = useDeferredValue(content);
   const hashtags = useMemo(() => extractHashtags(deferredContent), [deferredContent]);
+  // Handlers that only reach `choose` and `edit` (which never change) are made once...
+  const set = useMemo(
+    () => ({
+      postType: (postType: ComposeState['postType']) => choose({ postType }),
+      content: (text: string) => edit({ type: 'contentEdited', content: text }),
+      removeHashtag: (tag: string) => edit({ type: 'hashtagRemoved', tag }),
+      approval: (approval: ComposeState['approval']) => choose({ approval }),
+      firstComment: (firstComment: boolean) => choose({ firstComment }),
+      autoRespond: (autoRespond: boolean) => choose({ autoRespond }),
+      platforms: (platforms: ComposeState['platforms']) => choose({ platforms }),
+      mode: (publishMode: ComposeState['publishMode']) => choose({ publishMode }),
+      date: (date: string) => choose({ date }),
+      time: (time: string) => choose({ time }),
+      reviewOpen: () => setReviewOpen(true),
+    }),
+    [choose, edit],
+  );
+  // ...those that read the form as it is now always run their latest version (useHandler).
   const on = {
     cancel: useHandler(() => (locked ? navigate('/calendar') : setConfirmCancel(true))),
     save: useHandler(save),
     schedule: useHandler(handleSchedule),
-    postTypeChange: useHandler((postType: ComposeState['postType']) => choose({ postType })),
-    contentChange: useHandler((text: string) => edit({ type: 'contentEdited', content: text })),
     providerChange: useHandler((provider: ComposeState['provider']) => {
       choose({ provider });
       generation.clearError();
@@ -115,17 +131,6 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
       generation.clearError();
     }),
     generate: useHandler(generation.generate),
-    review: useHandler(() => setReviewOpen(true)),
-    removeHashtag: useHandler((tag: string) => edit({ type: 'hashtagRemoved', tag })),
-    approvalChange: useHandler((approval: ComposeState['approval']) => choose({ approval })),
-    firstCommentChange: useHandler((firstComment: boolean) => choose({ firstComment })),
-    autoRespondChange: useHandler((autoRespond: boolean) => choose({ autoRespond })),
-    platformsChange: useHandler((chosen: ComposeState['platforms']) =>
-      choose({ platforms: chosen }),
-    ),
-    modeChange: useHandler((publishMode: ComposeState['publishMode']) => choose({ publishMode })),
-    dateChange: useHandler((date: string) => choose({ date })),
-    timeChange: useHandler((time: string) => choose({ time })),
   };
 
   function handleSchedule() {
@@ -194,9 +199,9 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <PostContentSection
             postType={form.postType}
-            onPostTypeChange={on.postTypeChange}
+            onPostTypeChange={set.postType}
             content={content}
-            onContentChange={on.contentChange}
+            onContentChange={set.content}
           />
 
           {!locked && (
@@ -212,21 +217,21 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
               prediction={form.prediction}
               onGenerate={on.generate}
               reviewDisabled={!content.trim()}
-              onReview={on.review}
+              onReview={set.reviewOpen}
             />
           )}
 
           {!locked && (
             <PostExtras
               hashtags={hashtags}
-              onRemoveHashtag={on.removeHashtag}
+              onRemoveHashtag={set.removeHashtag}
               suggestion={hashtagSuggestion}
               approval={form.approval}
-              onApprovalChange={on.approvalChange}
+              onApprovalChange={set.approval}
               firstComment={form.firstComment}
-              onFirstCommentChange={on.firstCommentChange}
+              onFirstCommentChange={set.firstComment}
               autoRespond={form.autoRespond}
-              onAutoRespondChange={on.autoRespondChange}
+              onAutoRespondChange={set.autoRespond}
             />
           )}
         </Stack>
@@ -234,18 +239,18 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <PlatformsSection
             platforms={platforms}
-            onPlatformsChange={on.platformsChange}
+            onPlatformsChange={set.platforms}
             content={deferredContent}
             authorName={authorName}
           />
 
           <PublishTimeSection
             mode={form.publishMode}
-            onModeChange={on.modeChange}
+            onModeChange={set.mode}
             date={form.date}
             time={form.time}
-            onDateChange={on.dateChange}
-            onTimeChange={on.timeChange}
+            onDateChange={set.date}
+            onTimeChange={set.time}
             zoneLabel={zoneLabel}
             optimal={optimal}
           />
