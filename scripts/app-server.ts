@@ -8,6 +8,7 @@ import { type BrowserSocialConfig, MAX_BODY_BYTES, PAYLOAD_TOO_LARGE } from '../
 import { readEnv } from '../supabase/functions/_shared/env.ts';
 import { socialEndpoints } from '../supabase/functions/_shared/social-env.ts';
 import { PROXY_SECRET_HEADER, socketAddress } from '../server/client-address.ts';
+import { isRoutePath } from '../src/app/route-paths.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const DIST_DIR = path.join(ROOT, 'dist');
@@ -165,6 +166,12 @@ export function createAppServer(opts: {
   app.get('*', async (c) => {
     const accept = c.req.header('accept') ?? '';
     if (!accept.includes('text/html')) return c.text('Not found', 404);
+    // A path no route has: the not-found page, prerendered into 404.html, with its status.
+    if (!isRoutePath(c.req.path)) {
+      const notFound = path.join(DIST_DIR, '404.html');
+      const file = existsSync(notFound) ? notFound : path.join(DIST_DIR, 'index.html');
+      return c.html(await readFile(file, 'utf8'), 404);
+    }
     // A public page prerendered into its own file (/privacy: privacy.html); every other route gets
     // index.html, the app's shell.
     const name = PRERENDERED_PATH.exec(c.req.path)?.[1];

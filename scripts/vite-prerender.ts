@@ -1,10 +1,12 @@
-// A Vite build plugin: the public pages (/, /privacy, /terms, /signup, /contact), each prerendered
-// with its critical CSS, so a first visit paints from the HTML alone; the app's script then renders
-// the same page over it (src/main.tsx). The landing page goes into index.html, which is also every other
-// route's document and the service worker's offline fallback; the others into privacy.html,
-// terms.html, signup.html and contact.html, which the app server (scripts/app-server.ts) and the
-// service worker (Workbox's clean URLs) serve for their paths. In each:
-// - an inline script in <head> keeps that markup off screen anywhere but its own path, where the
+// A Vite build plugin: the public pages (/, /privacy, /terms, /signup, /contact) and the not-found
+// page, each prerendered with its critical CSS, so a first visit paints from the HTML alone; the
+// app's script then renders the same page over it (src/main.tsx). The landing page goes into
+// index.html, which is also every other route's document and the service worker's offline
+// fallback; the others into privacy.html, terms.html, signup.html and contact.html, which the app
+// server (scripts/app-server.ts) and the service worker (Workbox's clean URLs) serve for their
+// paths, and 404.html, which the app server answers any path without a route with. In each:
+// - an inline script in <head> keeps that markup off screen anywhere but its own path (for
+//   404.html: on any path a route has), where the
 //   app will paint in dark colours (the markup is light), and on /signup for a user whose session
 //   is saved on this device (the app sends them to the dashboard);
 // - an inline script after the markup follows its forms (what is typed, the focus, a send, which it
@@ -19,16 +21,19 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { runnerImport, type Plugin } from 'vite';
+import { ROUTE_PATHS } from '../src/app/route-paths.ts';
 
 const THEME_HINT_KEY = 'postbloom:theme-mode'; // src/features/ui/ui-state.ts
 const AUTH_STORAGE_KEY = 'postbloom-auth'; // src/lib/supabase.ts
 const PRERENDERED_FORM_KEY = '__postbloomPrerenderedForm'; // src/lib/prerendered-form.ts
+const NOT_FOUND = '*'; // the not-found page's key in src/app/prerender.tsx
 
 /* Runs in the browser, inlined in <head>. */
 function hidePrerenderedWhereUnused(
   themeHintKey: string,
   pagePath: string,
   visitorsOnlyAuthKey: string | null,
+  routePaths: string[],
 ): void {
   let saved: string | null = null;
   try {
@@ -46,8 +51,10 @@ function hidePrerenderedWhereUnused(
     // storage blocked: nobody's session is saved
   }
   const here = window.location.pathname.replace(/\/+$/, '') || '/';
-  if (here !== pagePath || dark || signedIn)
-    document.documentElement.setAttribute('data-prerendered', 'off');
+  // The not-found page's markup (pagePath '*') is the page on any path no route has, as
+  // isRoutePath() in src/app/route-paths.ts decides.
+  const ours = pagePath === '*' ? !routePaths.includes(here.toLowerCase()) : here === pagePath;
+  if (!ours || dark || signedIn) document.documentElement.setAttribute('data-prerendered', 'off');
 }
 
 /*
@@ -154,8 +161,10 @@ function pagePreloads(bundle: OutputBundle, pageModule: string): string[] {
 const inline = (fn: (...args: never[]) => void, ...args: unknown[]) =>
   `<script>(${fn.toString()})(${args.map((arg) => JSON.stringify(arg)).join(',')})</script>`;
 
-/** The file a prerendered path is written to: index.html for /, else `<name>.html`. */
+/** The file a prerendered path is written to: index.html for /, 404.html for the not-found page
+ * (`*`), else `<name>.html`. */
 export function prerenderedFile(pagePath: string): string {
+  if (pagePath === NOT_FOUND) return '404.html';
   return pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}.html`;
 }
 
@@ -205,7 +214,7 @@ export function prerenderPublicPages(): Plugin {
           return withoutAppTags
             .replace(
               '</head>',
-              `${inline(hidePrerenderedWhereUnused, THEME_HINT_KEY, pagePath, pagePath === '/signup' ? AUTH_STORAGE_KEY : null)}` +
+              `${inline(hidePrerenderedWhereUnused, THEME_HINT_KEY, pagePath, pagePath === '/signup' ? AUTH_STORAGE_KEY : null, pagePath === NOT_FOUND ? ROUTE_PATHS : [])}` +
                 `<style>html[data-prerendered=off] #prerendered{display:none!important}</style>` +
                 `${styleTags}</head>`,
             )

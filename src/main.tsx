@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { DeferredProviders, loadStoreInstance } from './app/providers';
+import { isRoutePath } from './app/route-paths';
 import { preloadRoute, routeNeedsStore } from './app/router';
 import { getSupabase } from './lib/supabase';
 
@@ -22,8 +23,13 @@ function render() {
 }
 
 const { pathname } = window.location;
-const prerendered = document.getElementById('prerendered');
-if (prerendered && prerendered.dataset.path === (pathname.replace(/\/+$/, '') || '/')) {
+const prerenderedPath = document.getElementById('prerendered')?.dataset.path;
+// 404.html's markup (path `*`) is the page wherever no route has one.
+if (
+  prerenderedPath === '*'
+    ? !isRoutePath(pathname)
+    : prerenderedPath === (pathname.replace(/\/+$/, '') || '/')
+) {
   // The page is already on screen (prerendered into its HTML file): render once its code is in, so
   // React swaps in the same page rather than a spinner. If it cannot load, the route shows the error.
   void preloadRoute(pathname).then(render, render);

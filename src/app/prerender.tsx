@@ -11,6 +11,7 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import SignUpPage from '../features/auth/sign-up-page';
 import ContactPage from '../features/marketing/contact-page';
 import LandingPage from '../features/marketing/landing-page';
+import NotFoundPage from '../features/marketing/not-found-page';
 import PrivacyPage from '../features/marketing/privacy-page';
 import TermsPage from '../features/marketing/terms-page';
 import { makeBootStore } from './boot-store';
@@ -29,6 +30,8 @@ export const PRERENDERED_PAGES: Record<string, { module: string; Page: Component
   '/terms': { module: '/src/features/marketing/terms-page.tsx', Page: TermsPage },
   '/signup': { module: '/src/features/auth/sign-up-page.tsx', Page: SignUpPage },
   '/contact': { module: '/src/features/marketing/contact-page.tsx', Page: ContactPage },
+  // Any path no route has (src/app/route-paths.ts): 404.html, which the app server answers it with.
+  '*': { module: '/src/features/marketing/not-found-page.tsx', Page: NotFoundPage },
 };
 
 /** No store at build time: what a form would send waits for the app's script. */
@@ -53,7 +56,7 @@ export function prerenderPage(path: string): { html: string; styleTags: string }
         <StoreStatusContext.Provider value={NO_STORE}>
           <ThemeProvider theme={makeTheme('light')}>
             <CssBaseline enableColorScheme />
-            <StaticRouter location={path}>
+            <StaticRouter location={path === '*' ? '/404' : path}>
               <Page />
             </StaticRouter>
           </ThemeProvider>

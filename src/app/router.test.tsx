@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { renderApp, signedIn } from '../testing/app-test-support';
-import { preloadRoute, routeNeedsStore } from './router';
+import { isRoutePath, ROUTE_PATHS } from './route-paths';
+import { preloadRoute, routedPaths, routeNeedsStore } from './router';
 
 // Each test opens a page no earlier test in this file has loaded: a chunk, once in, stays in.
 vi.setConfig({ testTimeout: 20_000 });
@@ -60,5 +61,18 @@ describe('routeNeedsStore', () => {
     for (const path of ['/oauth/facebook', '/oauth/linkedin', '/dashboard', '/create']) {
       expect(routeNeedsStore(path), path).toBe(true);
     }
+  });
+});
+
+describe('the list of paths with a page (route-paths.ts)', () => {
+  it('is exactly the paths the routes have, so the server answers 404 where the app does', () => {
+    expect([...routedPaths()].sort()).toEqual([...ROUTE_PATHS].sort());
+  });
+
+  it('matches as the router does: a trailing slash and letter case make no difference', () => {
+    for (const path of ['/', '/dashboard', '/dashboard/', '/Dashboard', '/oauth/facebook//'])
+      expect(isRoutePath(path), path).toBe(true);
+    for (const path of ['/no-such-page', '/dashboard/x', '/privacy-policy', '/oauth', '/404'])
+      expect(isRoutePath(path), path).toBe(false);
   });
 });

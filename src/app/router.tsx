@@ -90,6 +90,14 @@ export async function preloadRoute(pathname: string): Promise<void> {
   );
 }
 
+/** Every path a route has a page at (not the not-found route's `*`): src/app/route-paths.ts's list. */
+export function routedPaths(from: RouteObject[] = routes): string[] {
+  return from.flatMap((route) => [
+    ...(route.path && route.path !== '*' ? [route.path] : []),
+    ...routedPaths(route.children ?? []),
+  ]);
+}
+
 /** Whether the page at `pathname` waits for the store (StoreGate) before it renders. */
 export function routeNeedsStore(pathname: string): boolean {
   return (matchRoutes(routes, pathname) ?? []).some(

@@ -53,8 +53,15 @@ test.describe('landing page before any script', () => {
     await expect(page.locator('#prerendered')).toBeVisible();
     await page.goto('/terms');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
-    // A path of the app is not one of them: the landing page's file, its markup hidden.
-    await page.goto('/privacy-policy');
+  });
+
+  test('shows the not-found page from its own HTML alone, with status 404', async ({ page }) => {
+    const response = await page.goto('/privacy-policy');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.locator('#prerendered')).toBeVisible();
+    // A path the app has a page at is not one: index.html, its landing page hidden.
+    expect((await page.goto('/Dashboard/'))?.status()).toBe(200);
     await expect(page.locator('#prerendered')).toBeHidden();
   });
 
@@ -242,8 +249,10 @@ test('an unknown route shows the 404 page with a way to the dashboard and back',
   page,
 }) => {
   await page.goto('/');
-  await page.goto('/no-such-page/at-all');
+  expect((await page.goto('/no-such-page/at-all'))?.status()).toBe(404);
   await expect(page.getByText('404', { exact: true })).toBeVisible();
+  // The app rendered over the prerendered page (404.html): the wrapper around it is gone.
+  await expect(page.locator('#prerendered')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
     'href',
