@@ -73,7 +73,11 @@ function followPrerenderedForms(key: string): void {
   };
   (window as unknown as Record<string, unknown>)[key] = state;
   const named = (target: EventTarget | null) =>
-    target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ? target : null;
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+      ? target
+      : null;
   markup.addEventListener('input', (event) => {
     const field = named(event.target);
     if (field?.name) state.values[field.name] = field.value;

@@ -9,7 +9,8 @@ import {
 } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
-import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
+import { CssBaseline, useMediaQuery } from '@mui/material';
+import { ThemeProvider } from './theme-provider';
 import { selectThemeMode } from '../features/ui/ui-state';
 import { readStoredSessionUser } from '../lib/supabase';
 import { makeBootStore } from './boot-store';

@@ -1,39 +1,31 @@
 import { useState } from 'react';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { IconButton, InputAdornment } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { OutlinedField, type OutlinedFieldProps } from './outlined-field';
 
-type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
+type PasswordFieldProps = Omit<OutlinedFieldProps, 'type' | 'endAdornment'> & {
   /** Names the toggle: "Show password" / "Hide password" by default. */
   revealLabel?: string;
 };
 
-export function PasswordField({
-  revealLabel = 'password',
-  slotProps,
-  ...props
-}: PasswordFieldProps) {
+export function PasswordField({ revealLabel = 'password', ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <OutlinedField
       {...props}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        ...slotProps,
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={`${visible ? 'Hide' : 'Show'} ${revealLabel}`}
-                onClick={() => setVisible((v) => !v)}
-                edge="end"
-              >
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={`${visible ? 'Hide' : 'Show'} ${revealLabel}`}
+            onClick={() => setVisible((v) => !v)}
+            edge="end"
+          >
+            {visible ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

@@ -30,12 +30,25 @@ export function takePrerenderedForm(): PrerenderedFormState | null {
   return state;
 }
 
+/** A field whose value the prerendered form's script notes: a text input, text area or select. */
+function formField(
+  form: HTMLFormElement,
+  name: string,
+): HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null {
+  const field = form.elements.namedItem(name);
+  return field instanceof HTMLInputElement ||
+    field instanceof HTMLTextAreaElement ||
+    field instanceof HTMLSelectElement
+    ? field
+    : null;
+}
+
 /** Focuses the field named `name` in `form`, the caret after what it holds. */
 export function focusField(form: HTMLFormElement | null, name: string | null): void {
-  if (!form || !name) return;
-  const field = form.elements.namedItem(name);
-  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+  const field = form && name ? formField(form, name) : null;
+  if (!field) return;
   field.focus();
+  if (field instanceof HTMLSelectElement) return;
   try {
     field.setSelectionRange(field.value.length, field.value.length);
   } catch {
@@ -75,13 +88,9 @@ export function usePrerenderedForm<Name extends string>(
     const form = formRef.current;
     if (!pending.current || !form) return;
     const { state, values } = pending.current;
-    const shown = Object.entries(values).every(([name, value]) => {
-      const field = form.elements.namedItem(name);
-      return (
-        (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) &&
-        field.value === value
-      );
-    });
+    const shown = Object.entries(values).every(
+      ([name, value]) => formField(form, name)?.value === value,
+    );
     if (!shown) return;
     pending.current = null;
     // Only where nothing else took the focus meanwhile.

@@ -169,12 +169,14 @@ test.describe('typing before the script has run', () => {
     await expect(page).toHaveURL(/\/(dashboard|onboarding)$/);
   });
 
-  test('the contact form keeps the typed message', async ({ page }) => {
+  test('the contact form keeps the chosen subject and the typed message', async ({ page }) => {
     const release = await holdScripts(page);
     await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('combobox', { name: 'Subject' }).selectOption('Technical Support');
     await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello from the train');
     release();
     await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Subject' })).toHaveValue('Technical Support');
     await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveValue(
       'Hello from the train',
     );
@@ -185,7 +187,6 @@ test.describe('typing before the script has run', () => {
 test.describe('contact page', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/contact');
-    // The prerendered form is a picture until the app renders its own (its menu needs the script).
     await expect(page.locator('#prerendered')).toHaveCount(0);
   });
 
@@ -194,9 +195,20 @@ test.describe('contact page', () => {
   const message = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
   const send = (page: Page) => page.getByRole('button', { name: 'Send Message' });
 
+  test('opens and closes a question of the FAQ, by pointer and by keyboard', async ({ page }) => {
+    const question = page.locator('#faq summary', { hasText: 'How quickly will you reply?' });
+    const answer = page.getByText(/^We reply to every message/);
+    await expect(answer).toBeHidden();
+    await question.click();
+    await expect(answer).toBeVisible();
+    await question.press('Enter');
+    await expect(answer).toBeHidden();
+    await question.press('Space');
+    await expect(answer).toBeVisible();
+  });
+
   async function chooseSubject(page: Page, subject: string) {
-    await page.getByRole('combobox', { name: 'Subject' }).click();
-    await page.getByRole('option', { name: subject }).click();
+    await page.getByRole('combobox', { name: 'Subject' }).selectOption(subject);
   }
 
   test('shows the spec messages for missing and invalid fields, and clears one when edited', async ({

@@ -217,7 +217,7 @@ export function ProviderCard({ provider }: { provider: AiProviderId }) {
             helperText={
               errors.apiKey ?? (serverKeyKept ? cardTexts.serverKeyKept : keyHelp(provider))
             }
-            slotProps={{ htmlInput: { spellCheck: false } }}
+            inputProps={{ spellCheck: false }}
           />
           {provider === 'chatgpt' && (
             <TextField

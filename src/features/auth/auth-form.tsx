@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Link } from '@mui/material';
+import { OutlinedField } from '../../components/outlined-field';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useAppSelector, useStoreReady } from '../../app/hooks';
 import type { AppStore } from '../../app/store-types';
@@ -109,24 +110,30 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
       onFocusCapture={prepare}
       onPointerDownCapture={prepare}
     >
-      <Stack spacing={2}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {signingUp && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
+          <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2 }}>
+            <OutlinedField
               label="First Name"
               autoComplete="given-name"
               fullWidth
               {...field('firstName')}
             />
-            <TextField
+            <OutlinedField
               label="Last Name"
               autoComplete="family-name"
               fullWidth
               {...field('lastName')}
             />
-          </Stack>
+          </Box>
         )}
-        <TextField label="Email" type="email" autoComplete="email" fullWidth {...field('email')} />
+        <OutlinedField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          fullWidth
+          {...field('email')}
+        />
         <PasswordField
           label="Password"
           autoComplete={signingUp ? 'new-password' : 'current-password'}
@@ -150,7 +157,7 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
           {signingUp ? 'Create Account' : 'Sign In'}
         </Button>
-      </Stack>
+      </Box>
     </Box>
   );
 }

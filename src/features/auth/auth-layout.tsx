@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Box, Link, Paper, Stack, Typography } from '@mui/material';
+import { Box, Link, Paper, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import LocalFlorist from '@mui/icons-material/LocalFlorist';
 
@@ -24,7 +24,7 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
         bgcolor: 'background.default',
       }}
     >
-      <Stack spacing={2} sx={{ width: '100%', maxWidth: 440 }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, width: '100%', maxWidth: 440 }}>
         <Link
           component={RouterLink}
           to="/"
@@ -35,16 +35,25 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
           Back to Home
         </Link>
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
-          <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', mb: 3 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 1,
+              alignItems: 'center',
+              textAlign: 'center',
+              mb: 3,
+            }}
+          >
             <LocalFlorist color="primary" sx={{ fontSize: 40 }} aria-hidden />
             <Typography variant="h5" component="h1">
               {title}
             </Typography>
             {subtitle && <Typography color="text.secondary">{subtitle}</Typography>}
-          </Stack>
+          </Box>
           {children}
         </Paper>
-      </Stack>
+      </Box>
     </Box>
   );
 }

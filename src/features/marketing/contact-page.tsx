@@ -1,19 +1,18 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { usePrerenderedForm } from '../../lib/prerendered-form';
 import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
   Alert,
   Box,
   Button,
   Card,
   CardContent,
   Container,
+  FormControl,
+  FormHelperText,
+  InputLabel,
   Link,
-  MenuItem,
-  Stack,
-  TextField,
+  NativeSelect,
+  OutlinedInput,
   Typography,
 } from '@mui/material';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
@@ -21,6 +20,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ForumIcon from '@mui/icons-material/Forum';
+import { OutlinedField } from '../../components/outlined-field';
 import PublicLayout from './public-layout';
 import { BUSINESS_HOURS, CONTACT_EMAIL, REPLY_TIME } from './contact-details';
 import { sendContactMessage, type SendContactMessage } from './contact-service';
@@ -68,8 +68,8 @@ const FAQS: { question: string; answer: string }[] = [
   },
 ];
 
-/** The fields a visitor can fill in before the script runs (the subject is a menu). */
-const TYPED_FIELDS = ['name', 'email', 'message'] as const;
+/** The fields a visitor can fill in before the script runs: all of them. */
+const TYPED_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
 function ContactForm({
   send,
@@ -91,11 +91,12 @@ function ContactForm({
   const [sendError, setSendError] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
-  const subjectRef = useRef<HTMLInputElement>(null);
+  const subjectRef = useRef<HTMLSelectElement>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
 
   const change =
-    (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    (field: ContactField) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
       const { value } = event.target;
       setValues((current) => ({ ...current, [field]: value }));
       setErrors((current) => {
@@ -146,17 +147,17 @@ function ContactForm({
       noValidate
       onSubmit={(event) => void submit(event)}
     >
-      <Stack spacing={2.5}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
         {sendError && <Alert severity="error">{sendError}</Alert>}
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField
+          <OutlinedField
             label="Name"
             autoComplete="name"
             autoFocus={focusFirstField}
             inputRef={nameRef}
             {...fieldProps('name')}
           />
-          <TextField
+          <OutlinedField
             label="Email"
             type="email"
             autoComplete="email"
@@ -164,14 +165,33 @@ function ContactForm({
             {...fieldProps('email')}
           />
         </Box>
-        <TextField select label="Subject" inputRef={subjectRef} {...fieldProps('subject')}>
-          {CONTACT_SUBJECTS.map((subject) => (
-            <MenuItem key={subject} value={subject}>
-              {subject}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
+        {/* The browser's own list: it works before the script runs, and on a phone it is the
+            system's picker. */}
+        <FormControl fullWidth required error={errors.subject !== undefined}>
+          <InputLabel htmlFor="contact-subject">Subject</InputLabel>
+          <NativeSelect
+            input={<OutlinedInput label="Subject" />}
+            id="contact-subject"
+            name="subject"
+            value={values.subject}
+            onChange={change('subject')}
+            inputRef={subjectRef}
+            inputProps={{
+              'aria-describedby': errors.subject ? 'contact-subject-error' : undefined,
+            }}
+          >
+            <option value="" disabled hidden />
+            {CONTACT_SUBJECTS.map((subject) => (
+              <option key={subject} value={subject}>
+                {subject}
+              </option>
+            ))}
+          </NativeSelect>
+          {errors.subject && (
+            <FormHelperText id="contact-subject-error">{errors.subject}</FormHelperText>
+          )}
+        </FormControl>
+        <OutlinedField
           label="Message"
           multiline
           inputRef={messageRef}
@@ -200,7 +220,7 @@ function ContactForm({
             {sending ? 'Sending...' : 'Send Message'}
           </Button>
         </Box>
-      </Stack>
+      </Box>
     </Box>
   );
 }
@@ -256,9 +276,12 @@ function ContactDetails() {
       contentSx={{ p: { xs: 3, md: 4 } }}
       titleSx={{ fontWeight: 700 }}
     >
-      <Stack component="dl" spacing={2.5} sx={{ m: 0, mt: 1.5 }}>
+      <Box
+        component="dl"
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, m: 0, mt: 1.5 }}
+      >
         {rows.map(({ Icon, label, value }) => (
-          <Stack key={label} direction="row" spacing={1.5}>
+          <Box key={label} sx={{ display: 'flex', gap: 1.5 }}>
             <Icon color="primary" aria-hidden sx={{ mt: '2px' }} />
             <Box>
               <Typography component="dt" variant="subtitle2" sx={{ fontWeight: 700 }}>
@@ -268,13 +291,17 @@ function ContactDetails() {
                 {value}
               </Typography>
             </Box>
-          </Stack>
+          </Box>
         ))}
-      </Stack>
+      </Box>
     </SectionCard>
   );
 }
 
+/**
+ * The questions are the browser's own disclosures (details and summary): they open and close with
+ * the keyboard and before the app's script has run, and need no script of their own.
+ */
 function Faq() {
   return (
     <Box
@@ -291,24 +318,52 @@ function Faq() {
       >
         Frequently asked questions
       </Typography>
-      <Box sx={{ maxWidth: 800, mx: 'auto' }}>
-        {FAQS.map((faq, index) => (
-          <Accordion key={faq.question} disableGutters variant="outlined">
-            <AccordionSummary
-              expandIcon={<ExpandMoreIcon />}
-              id={`faq-${index}-header`}
-              aria-controls={`faq-${index}-content`}
-            >
+      <Box
+        sx={(theme) => ({
+          maxWidth: 800,
+          mx: 'auto',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          overflow: 'hidden',
+          '& details + details': { borderTop: 1, borderColor: 'divider' },
+          '& summary': {
+            display: 'flex',
+            alignItems: 'center',
+            gap: 2,
+            minHeight: 48,
+            px: 2,
+            py: 1.5,
+            cursor: 'pointer',
+            listStyle: 'none',
+            '&::-webkit-details-marker': { display: 'none' },
+            '&:hover': { bgcolor: 'action.hover' },
+            '&:focus-visible': {
+              outline: `3px solid ${theme.palette.text.primary}`,
+              outlineOffset: -3,
+            },
+          },
+          '& summary svg': {
+            ml: 'auto',
+            color: 'action.active',
+            transition: theme.transitions.create('transform'),
+          },
+          '& details[open] summary svg': { transform: 'rotate(180deg)' },
+        })}
+      >
+        {FAQS.map((faq) => (
+          <details key={faq.question}>
+            <summary>
               <Typography component="span" sx={{ fontWeight: 600 }}>
                 {faq.question}
               </Typography>
-            </AccordionSummary>
-            <AccordionDetails>
-              <Typography variant="body2" color="text.secondary">
-                {faq.answer}
-              </Typography>
-            </AccordionDetails>
-          </Accordion>
+              <ExpandMoreIcon aria-hidden />
+            </summary>
+            <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 2 }}>
+              {faq.answer}
+            </Typography>
+          </details>
         ))}
       </Box>
     </Box>
