@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
@@ -9,6 +11,14 @@ import { prerenderPublicPages } from './scripts/vite-prerender.ts';
 const webManifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
 ) as Partial<ManifestOptions>;
+
+// React Router's package points every import at its development build (warnings on); its
+// production build sits beside it. The app's bundle takes that one; the dev server and the tests
+// keep the warnings.
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 54321}`;
 
@@ -36,7 +46,11 @@ function singleManifestLink(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   plugins: [
     react(),
     VitePWA({
@@ -86,4 +100,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
