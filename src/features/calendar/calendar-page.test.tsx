@@ -107,6 +107,26 @@ async function openCalendar(posts: ScheduledPostRecord[], targets: PublishTarget
 const card = (text: string) =>
   screen.getAllByRole('article').find((a) => a.textContent?.includes(text))!;
 
+describe('while this device’s posts are read', () => {
+  it('shows one loading status, then the board and the list together', async () => {
+    const p = post({ content: 'Read from this device' });
+    await db.scheduledPosts.put(p);
+    await db.publishTargets.put(target(p, {}));
+    const rendered = renderApp('/calendar', signedIn);
+    expect(
+      await screen.findByRole('progressbar', { name: 'Loading your calendar' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Scheduled posts' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create Post' })).toBeNull();
+
+    await act(() => rendered.store.dispatch(loadPublishing(ada.id, db)));
+    expect(screen.queryByRole('progressbar', { name: 'Loading your calendar' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Scheduled posts' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Create Post' }).length).toBeGreaterThan(0);
+    expect(card('Read from this device')).toBeInTheDocument();
+  });
+});
+
 describe('the scheduled posts list', () => {
   it('says when there is nothing yet and leads to Create Post', async () => {
     await openCalendar([], []);

@@ -1,17 +1,31 @@
-import { Typography } from '@mui/material';
+import { Box, CircularProgress, Typography } from '@mui/material';
+import { useAppSelector } from '../../app/hooks';
 import { PageTitle } from '../../components/page-title';
+import { selectPublishingLoaded } from '../publishing';
 import { CalendarBoard } from './calendar-board';
+import { gridTexts } from './calendar-texts';
 import { ScheduledPosts } from './scheduled-posts';
 
 export default function CalendarPage() {
+  // The board and the list below it appear together, once this device's posts are read: a board
+  // that filled in later would push the list down under the reader's eyes.
+  const loaded = useAppSelector(selectPublishingLoaded);
   return (
     <>
       <PageTitle>Content Calendar</PageTitle>
       <Typography variant="h4" component="h1">
         Content Calendar
       </Typography>
-      <CalendarBoard />
-      <ScheduledPosts />
+      {loaded ? (
+        <>
+          <CalendarBoard />
+          <ScheduledPosts />
+        </>
+      ) : (
+        <Box role="status" sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
+          <CircularProgress aria-label={gridTexts.loading} />
+        </Box>
+      )}
     </>
   );
 }

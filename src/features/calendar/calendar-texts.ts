@@ -2,6 +2,7 @@ import { POST_LOCKED_MESSAGE } from '../publishing';
 
 /** The calendar's words; the spec's own (Create Post, Add Post for This Day, Filter) as it has them. */
 export const gridTexts = {
+  loading: 'Loading your calendar',
   createPost: 'Create Post',
   addForDay: 'Add Post for This Day',
   filter: 'Filter',

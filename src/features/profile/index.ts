@@ -19,4 +19,5 @@ export {
   type ProfileState,
 } from './profile-slice';
 export { loadProfile, saveProfile } from './profile-repository';
+export { useDeviceProfile } from './use-device-profile';
 export { requestEmailChange, type EmailChangeOutcome } from './profile-email';

@@ -177,8 +177,7 @@ describe('Settings › Social Credentials', () => {
 });
 
 describe('first-run guidance on Settings', () => {
-  async function renderSettings(store: AppStore) {
-    const user = userEvent.setup({ delay: null });
+  function renderSettingsPage(store: AppStore) {
     render(
       <Provider store={store}>
         <MemoryRouter initialEntries={['/settings']}>
@@ -188,9 +187,25 @@ describe('first-run guidance on Settings', () => {
         </MemoryRouter>
       </Provider>,
     );
+  }
+
+  async function renderSettings(store: AppStore) {
+    const user = userEvent.setup({ delay: null });
+    renderSettingsPage(store);
     await screen.findByRole('tab', { name: 'Profile' });
     return user;
   }
+
+  it('comes with the sections, never after them: it does not push them down', async () => {
+    const { store } = await signedUpStore();
+    renderSettingsPage(store);
+    // The profile on this device is read first; until then, one loading status.
+    expect(screen.getByRole('progressbar', { name: 'Loading settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Profile' })).not.toBeInTheDocument();
+    await screen.findByRole('tab', { name: 'Profile' });
+    expect(screen.getByText(credentialsFormTexts.guidance)).toBeVisible();
+    expect(screen.queryByRole('progressbar', { name: 'Loading settings' })).not.toBeInTheDocument();
+  });
 
   it('suggests setting up social credentials and opens that tab', async () => {
     const { store } = await signedUpStore();

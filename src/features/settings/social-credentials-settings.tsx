@@ -17,7 +17,7 @@ import { PasswordField } from '../../components/password-field';
 import { SectionCard } from '../../components/section-card';
 import { useFormatters } from '../appearance';
 import { selectCurrentUser } from '../auth';
-import { loadProfile, selectProfileOf, selectProfileStatus } from '../profile';
+import { useDeviceProfile } from '../profile';
 import {
   CREDENTIAL_LABELS,
   SOCIAL_PLATFORMS,
@@ -311,15 +311,7 @@ export function SocialCredentialsSettings() {
  * sets the flag once credentials are saved and an account is connected).
  */
 export function SocialSetupGuidance({ onOpen }: { onOpen?: () => void }) {
-  const dispatch = useAppDispatch();
-  const userId = useAppSelector(selectCurrentUser)?.id ?? null;
-  const row = useAppSelector((s) => selectProfileOf(s, userId));
-  const status = useAppSelector((s) => selectProfileStatus(s, userId));
-
-  useEffect(() => {
-    if (userId && status === 'idle') void dispatch(loadProfile(userId));
-  }, [userId, status, dispatch]);
-
+  const { userId, row, status } = useDeviceProfile();
   if (!userId || status !== 'loaded' || row?.socialCredentialsWizardCompleted === true) return null;
   return (
     // The button sits under the text rather than beside it, so a phone does not squeeze the text.
