@@ -42,6 +42,10 @@ if (
     // The store's first step is the backend client (the session, the sync): start its settings
     // and code now, beside the store's own chunks.
     getSupabase().catch(() => {});
+    // Once the store has rehydrated, the sync reads this device's rows for the page with its own
+    // code and the synced entities': fetched now too, not one round trip after the store.
+    import('./features/sync/sync-modules').catch(() => {});
+    import('./app/sync-entities').catch(() => {});
   }
   preloadRoute(pathname).catch(() => {});
   render();
