@@ -4,11 +4,14 @@
 // index.html, which is also every other route's document and the service worker's offline
 // fallback; the others into privacy.html, terms.html, signup.html and contact.html, which the app
 // server (scripts/app-server.ts) and the service worker (Workbox's clean URLs) serve for their
-// paths, and 404.html, which the app server answers any path without a route with. In each:
+// paths, and 404.html, which the app server answers any path without a route with. The main
+// signed-in pages get their frame (top bar, navigation, heading, a loading screen) into
+// dashboard.html and the like: drawn over the app while it loads, for a user whose session is
+// saved here (src/lib/prerendered-shell.ts). In each:
 // - an inline script in <head> keeps that markup off screen anywhere but its own path (for
-//   404.html: on any path a route has), where the
-//   app will paint in dark colours (the markup is light), and on /signup for a user whose session
-//   is saved on this device (the app sends them to the dashboard);
+//   404.html: on any path a route has), where the app will paint in dark colours (the markup is
+//   light), on /signup for a user whose session is saved on this device (the app sends them to the
+//   dashboard) and on a signed-in page's frame for anyone else;
 // - an inline script after the markup follows its forms (what is typed, the focus, a send, which it
 //   holds back) for the app's form to take over (src/lib/prerendered-form.ts);
 // - an inline script right after the markup points its sign-up links at /dashboard for a user
@@ -32,7 +35,8 @@ const NOT_FOUND = '*'; // the not-found page's key in src/app/prerender.tsx
 function hidePrerenderedWhereUnused(
   themeHintKey: string,
   pagePath: string,
-  visitorsOnlyAuthKey: string | null,
+  authKey: string,
+  audience: 'everyone' | 'visitors' | 'members',
   routePaths: string[],
 ): void {
   let saved: string | null = null;
@@ -46,15 +50,18 @@ function hidePrerenderedWhereUnused(
     (saved !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   let signedIn = false;
   try {
-    signedIn = visitorsOnlyAuthKey !== null && localStorage.getItem(visitorsOnlyAuthKey) !== null;
+    const raw = audience === 'everyone' ? null : localStorage.getItem(authKey);
+    const user = raw ? (JSON.parse(raw) as { user?: { id?: unknown } }).user : undefined;
+    signedIn = typeof user?.id === 'string';
   } catch {
-    // storage blocked: nobody's session is saved
+    // storage blocked or unreadable: nobody's session is saved
   }
   const here = window.location.pathname.replace(/\/+$/, '') || '/';
   // The not-found page's markup (pagePath '*') is the page on any path no route has, as
   // isRoutePath() in src/app/route-paths.ts decides.
   const ours = pagePath === '*' ? !routePaths.includes(here.toLowerCase()) : here === pagePath;
-  if (!ours || dark || signedIn) document.documentElement.setAttribute('data-prerendered', 'off');
+  const forThem = audience === 'everyone' || (audience === 'visitors') !== signedIn;
+  if (!ours || dark || !forThem) document.documentElement.setAttribute('data-prerendered', 'off');
 }
 
 /*
@@ -108,6 +115,17 @@ function pointSignUpLinksAtDashboard(authKey: string): void {
   } catch {
     // storage blocked or unreadable: the links stay a visitor's
   }
+}
+
+/*
+ * Runs in the browser, inlined after a signed-in page's prerendered frame: the page's heading as
+ * the address makes it (/create?editDraft=… edits a draft).
+ */
+function nameShellHeading(headingByParam: Record<string, string>): void {
+  const params = new URLSearchParams(window.location.search);
+  const param = Object.keys(headingByParam).find((name) => params.has(name));
+  const heading = document.querySelector('#prerendered [data-shell-heading]');
+  if (param && heading) heading.textContent = headingByParam[param]!;
 }
 
 /* Runs in the browser, inlined at the end of <body>. */
@@ -213,23 +231,51 @@ export function prerenderPublicPages(): Plugin {
         if (!entry) throw new Error('prerender: no entry script tag in index.html');
         const entryFile = entry;
 
+        const headFor = (
+          pagePath: string,
+          audience: 'everyone' | 'visitors' | 'members',
+          styleTags: string,
+        ) =>
+          withoutAppTags.replace(
+            '</head>',
+            `${inline(hidePrerenderedWhereUnused, THEME_HINT_KEY, pagePath, AUTH_STORAGE_KEY, audience, pagePath === NOT_FOUND ? ROUTE_PATHS : [])}` +
+              `<style>html[data-prerendered=off] #prerendered{display:none!important}</style>` +
+              `${styleTags}</head>`,
+          );
+
         const documentFor = (pagePath: string, pageModule: string) => {
           const { html: markup, styleTags } = module.prerenderPage(pagePath);
-          return withoutAppTags
-            .replace(
-              '</head>',
-              `${inline(hidePrerenderedWhereUnused, THEME_HINT_KEY, pagePath, pagePath === '/signup' ? AUTH_STORAGE_KEY : null, pagePath === NOT_FOUND ? ROUTE_PATHS : [])}` +
-                `<style>html[data-prerendered=off] #prerendered{display:none!important}</style>` +
-                `${styleTags}</head>`,
-            )
-            .replace(
-              '<div id="root"></div>',
-              `<div id="root"><div id="prerendered" data-path="${pagePath}" style="display:contents">${markup}</div></div>` +
-                inline(pointSignUpLinksAtDashboard, AUTH_STORAGE_KEY) +
-                inline(followPrerenderedForms, PRERENDERED_FORM_KEY) +
-                inline(loadApp, entryFile, preloads, pagePreloads(bundle, pageModule)),
-            );
+          return headFor(
+            pagePath,
+            pagePath === '/signup' ? 'visitors' : 'everyone',
+            styleTags,
+          ).replace(
+            '<div id="root"></div>',
+            `<div id="root"><div id="prerendered" data-path="${pagePath}" style="display:contents">${markup}</div></div>` +
+              inline(pointSignUpLinksAtDashboard, AUTH_STORAGE_KEY) +
+              inline(followPrerenderedForms, PRERENDERED_FORM_KEY) +
+              inline(loadApp, entryFile, preloads, pagePreloads(bundle, pageModule)),
+          );
         };
+
+        // A signed-in page's frame: over the app (which renders into #root beside it) until the
+        // app shows more than loading screens (src/lib/prerendered-shell.ts); only a picture,
+        // which clicks, the keyboard and assistive technology pass through.
+        const shellFor = (pagePath: string, pageModule: string, headingByParam: object) => {
+          const { html: markup, styleTags } = module.prerenderShell(pagePath);
+          return headFor(pagePath, 'members', styleTags).replace(
+            '<div id="root"></div>',
+            `<div id="root"></div><div id="prerendered" data-path="${pagePath}" data-shell inert aria-hidden="true" ` +
+              `style="position:fixed;inset:0;z-index:1250;overflow:hidden;background:${module.SHELL_BACKGROUND}">${markup}</div>` +
+              inline(nameShellHeading, headingByParam) +
+              inline(loadApp, entryFile, preloads, pagePreloads(bundle, pageModule)),
+          );
+        };
+        for (const [pagePath, shell] of Object.entries(module.PRERENDERED_SHELLS))
+          others.set(
+            prerenderedFile(pagePath),
+            shellFor(pagePath, shell.module, shell.headingByParam ?? {}),
+          );
 
         let landing: string | undefined;
         for (const [pagePath, { module: pageModule }] of Object.entries(module.PRERENDERED_PAGES)) {

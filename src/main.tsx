@@ -4,6 +4,7 @@ import { App } from './app/app';
 import { DeferredProviders, loadStoreInstance } from './app/providers';
 import { isRoutePath } from './app/route-paths';
 import { preloadRoute, routeNeedsStore } from './app/router';
+import { releasePrerenderedShell } from './lib/prerendered-shell';
 import { getSupabase } from './lib/supabase';
 
 function render() {
@@ -23,7 +24,9 @@ function render() {
 }
 
 const { pathname } = window.location;
-const prerenderedPath = document.getElementById('prerendered')?.dataset.path;
+const prerendered = document.getElementById('prerendered');
+// A signed-in page's prerendered frame is not the page: it stays over the app while it loads.
+const prerenderedPath = prerendered?.dataset.shell === undefined ? prerendered?.dataset.path : null;
 // 404.html's markup (path `*`) is the page wherever no route has one.
 if (
   prerenderedPath === '*'
@@ -49,4 +52,5 @@ if (
   }
   preloadRoute(pathname).catch(() => {});
   render();
+  releasePrerenderedShell(document.getElementById('root')!);
 }

@@ -1,16 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Alert, Snackbar } from '@mui/material';
-import AddCircle from '@mui/icons-material/AddCircle';
-import Assignment from '@mui/icons-material/Assignment';
-import BarChart from '@mui/icons-material/BarChart';
-import CalendarMonth from '@mui/icons-material/CalendarMonth';
-import Dashboard from '@mui/icons-material/Dashboard';
-import Forum from '@mui/icons-material/Forum';
-import Group from '@mui/icons-material/Group';
-import Settings from '@mui/icons-material/Settings';
 import { AppShell } from '../components/app-shell/app-shell';
-import type { NavSection } from '../components/app-shell/nav-sections';
 import { LoadingScreen } from '../components/loading-screen';
 import { displayName, selectCurrentUser, signOut, userInitial } from '../features/auth';
 import { NotificationsBell } from '../features/notifications';
@@ -18,26 +9,7 @@ import { selectProfileOf } from '../features/profile';
 import { usePublishingPull } from '../features/publishing';
 import { SyncIndicator } from '../features/sync';
 import { useAppDispatch, useAppSelector } from './hooks';
-
-const NAV_SECTIONS: NavSection[] = [
-  {
-    items: [
-      { label: 'Dashboard', to: '/dashboard', icon: <Dashboard /> },
-      { label: 'Content Calendar', to: '/calendar', icon: <CalendarMonth /> },
-      { label: 'Create Content', to: '/create', icon: <AddCircle /> },
-      { label: 'Analytics', to: '/analytics', icon: <BarChart /> },
-      { label: 'Onboarding Wizard', to: '/onboarding', icon: <Assignment /> },
-    ],
-  },
-  {
-    heading: 'Management',
-    items: [
-      { label: 'Team', to: '/team', icon: <Group /> },
-      { label: 'Messages', to: '/messages', icon: <Forum /> },
-      { label: 'Settings', to: '/settings', icon: <Settings /> },
-    ],
-  },
-];
+import { NAV_SECTIONS } from './nav';
 
 /** The signed-in pages' frame: sidebar, top bar and user menu around the routed page. */
 export default function AppLayout() {

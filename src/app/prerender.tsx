@@ -1,13 +1,17 @@
 // Renders the public pages to HTML and critical CSS at build time (see vite.config.ts), so a first
 // visit to one of them paints from its HTML file alone, before any script has loaded.
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider as ReduxProvider } from 'react-redux';
 import { StaticRouter } from 'react-router';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { CssBaseline } from '@mui/material';
+import { CssBaseline, Typography } from '@mui/material';
+import { AppShell } from '../components/app-shell/app-shell';
+import { LoadingScreen } from '../components/loading-screen';
+import { analyticsTexts } from '../features/analytics/analytics-texts';
+import { composeHeaderTexts } from '../features/compose/compose-header';
 import { ThemeProvider } from './theme-provider';
 import SignUpPage from '../features/auth/sign-up-page';
 import ContactPage from '../features/marketing/contact-page';
@@ -16,6 +20,7 @@ import NotFoundPage from '../features/marketing/not-found-page';
 import PrivacyPage from '../features/marketing/privacy-page';
 import TermsPage from '../features/marketing/terms-page';
 import { makeBootStore } from './boot-store';
+import { NAV_SECTIONS } from './nav';
 import { StoreStatusContext, type StoreStatusValue } from './store-status';
 import { makeTheme } from './theme';
 
@@ -42,28 +47,93 @@ const NO_STORE: StoreStatusValue = {
   ready: () => Promise.reject(new Error('prerendering: no store')),
 };
 
-export function prerenderPage(path: string): { html: string; styleTags: string } {
-  const entry = PRERENDERED_PAGES[path];
-  if (!entry) throw new Error(`prerender: no page for ${path}`);
-  const { Page } = entry;
+/** The markup of `element` rendered at `location` as the app renders it first, and its critical CSS. */
+function renderWithStyles(
+  element: ReactNode,
+  location: string,
+): { html: string; styleTags: string } {
   // The same key as the browser's default cache: it adopts these styles instead of adding copies.
   const cache = createCache({ key: 'css' });
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
-  // What the app renders there for a visitor before the store loads (see DeferredProviders), in
-  // the light palette; the page's inline script hides this markup where the app will paint dark.
+  // What the app renders there before the store loads (see DeferredProviders), in the light
+  // palette; the page's inline script hides this markup where the app will paint dark.
   const html = renderToString(
     <CacheProvider value={cache}>
       <ReduxProvider store={makeBootStore().store}>
         <StoreStatusContext.Provider value={NO_STORE}>
           <ThemeProvider theme={makeTheme('light')}>
             <CssBaseline enableColorScheme />
-            <StaticRouter location={path === '*' ? '/404' : path}>
-              <Page />
-            </StaticRouter>
+            <StaticRouter location={location}>{element}</StaticRouter>
           </ThemeProvider>
         </StoreStatusContext.Provider>
       </ReduxProvider>
     </CacheProvider>,
   );
   return { html, styleTags: constructStyleTagsFromChunks(extractCriticalToChunks(html)) };
+}
+
+export function prerenderPage(path: string): { html: string; styleTags: string } {
+  const entry = PRERENDERED_PAGES[path];
+  if (!entry) throw new Error(`prerender: no page for ${path}`);
+  const { Page } = entry;
+  return renderWithStyles(<Page />, path === '*' ? '/404' : path);
+}
+
+/**
+ * The signed-in pages whose frame is prerendered (into dashboard.html and the like), with their
+ * heading as the page renders it. The frame is drawn over the app while it loads, for a user whose
+ * session is saved on this device, and taken away once the app shows more than a loading screen
+ * (src/lib/prerendered-shell.ts).
+ */
+export const PRERENDERED_SHELLS: Record<
+  string,
+  {
+    module: string;
+    heading: string;
+    /** The heading when the address has one of these parameters (the first that it has). */
+    headingByParam?: Record<string, string>;
+  }
+> = {
+  '/dashboard': { module: '/src/features/dashboard/dashboard-page.tsx', heading: 'Dashboard' },
+  '/create': {
+    module: '/src/features/compose/create-post-page.tsx',
+    heading: composeHeaderTexts.titles.new,
+    headingByParam: {
+      editDraft: composeHeaderTexts.titles.draft,
+      editPost: composeHeaderTexts.titles.scheduled,
+    },
+  },
+  '/calendar': { module: '/src/features/calendar/calendar-page.tsx', heading: 'Content Calendar' },
+  '/analytics': {
+    module: '/src/features/analytics/analytics-page.tsx',
+    heading: analyticsTexts.title,
+  },
+  '/settings': { module: '/src/features/settings/settings-page.tsx', heading: 'Settings' },
+};
+
+const noop = () => {};
+
+/** What the prerendered frame is drawn on: the light page background, as the app's. */
+export const SHELL_BACKGROUND = makeTheme('light').palette.background.default;
+
+/** The app's frame at `path` with the page's heading and a loading screen where the page goes. */
+export function prerenderShell(path: string): { html: string; styleTags: string } {
+  const entry = PRERENDERED_SHELLS[path];
+  if (!entry) throw new Error(`prerender: no frame for ${path}`);
+  return renderWithStyles(
+    <AppShell
+      sections={NAV_SECTIONS}
+      homePath="/dashboard"
+      user={{ name: '', email: '', initial: '' }}
+      onProfileSettings={noop}
+      onAccountSettings={noop}
+      onSignOut={noop}
+    >
+      <Typography variant="h4" component="h1" data-shell-heading>
+        {entry.heading}
+      </Typography>
+      <LoadingScreen />
+    </AppShell>,
+    path,
+  );
 }

@@ -8,6 +8,8 @@ interface LoadingScreenProps {
 export function LoadingScreen({ fullPage = false }: LoadingScreenProps) {
   return (
     <Box
+      // What tells the prerendered frame that the app still shows only a loading screen.
+      data-loading-screen
       role="status"
       aria-live="polite"
       sx={{

@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInReadyUser } from './compose-support';
+import { accountMenuButton, expectSignInScreen } from './support';
+
+// The signed-in pages whose frame is prerendered into their HTML file (src/app/prerender.tsx).
+const SHELL_PAGES = ['/dashboard', '/create', '/calendar', '/analytics', '/settings'];
+
+const frame = (page: Page) => page.locator('#prerendered');
+
+/** Lets no script of the app run: what the HTML shows by itself. */
+async function withoutScripts(page: Page): Promise<() => Promise<void>> {
+  await page.route('**/assets/*.js', (route) => route.abort());
+  return () => page.unroute('**/assets/*.js');
+}
+
+test('a signed-in page paints its frame and heading from the HTML alone', async ({
+  page,
+  request,
+}) => {
+  await signInReadyUser(page, request);
+  const allowScripts = await withoutScripts(page);
+  await page.goto('/calendar');
+  await expect(frame(page)).toBeVisible();
+  await expect(frame(page).locator('h1')).toHaveText('Content Calendar');
+  // The app's navigation, as the app draws it at this width.
+  await expect(frame(page).locator('a[href="/settings"]:visible')).toHaveText('Settings');
+  // Only a picture: out of the accessibility tree and of the way of clicks and the keyboard.
+  await expect(frame(page)).toHaveAttribute('aria-hidden', 'true');
+  await expect(frame(page)).toHaveAttribute('inert', '');
+  // The heading follows the address where the page's does.
+  await page.goto('/create?editDraft=some-draft');
+  await expect(frame(page).locator('h1')).toHaveText('Edit Draft Post');
+  await allowScripts();
+});
+
+test('a visitor never sees the frame: no session is saved on this device', async ({ page }) => {
+  await withoutScripts(page);
+  await page.goto('/dashboard');
+  await expect(frame(page)).toBeAttached();
+  await expect(frame(page)).toBeHidden();
+});
+
+test('the app takes over each page from its frame, with the same heading', async ({
+  page,
+  request,
+}) => {
+  await signInReadyUser(page, request);
+  for (const path of SHELL_PAGES) {
+    const allowScripts = await withoutScripts(page);
+    await page.goto(path);
+    const framed = await frame(page).locator('h1').textContent();
+    await allowScripts();
+
+    await page.goto(path);
+    await expect(frame(page), path).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(framed ?? '');
+  }
+  // What is on screen is the app: its menu opens.
+  await accountMenuButton(page).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+});
+
+test('the frame gives way to the sign-in screen when the saved session is no longer good', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'postbloom-auth',
+      JSON.stringify({
+        access_token: 'not-a-token',
+        refresh_token: 'not-a-refresh-token',
+        expires_at: 1,
+        token_type: 'bearer',
+        user: { id: '00000000-0000-4000-8000-000000000000', email: 'gone@example.com' },
+      }),
+    ),
+  );
+  await page.goto('/settings');
+  await expectSignInScreen(page);
+  await expect(frame(page)).toHaveCount(0);
+});
