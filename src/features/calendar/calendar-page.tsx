@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useAppSelector } from '../../app/hooks';
 import { PageTitle } from '../../components/page-title';
@@ -10,13 +11,16 @@ export default function CalendarPage() {
   // The board and the list below it appear together, once this device's posts are read: a board
   // that filled in later would push the list down under the reader's eyes.
   const loaded = useAppSelector(selectPublishingLoaded);
+  // Rendered in the background once they are read: a thousand posts then never hold the page
+  // in one long task (React works on them in slices, between which the browser stays responsive).
+  const shown = useDeferredValue(loaded);
   return (
     <>
       <PageTitle>Content Calendar</PageTitle>
       <Typography variant="h4" component="h1">
         Content Calendar
       </Typography>
-      {loaded ? (
+      {shown ? (
         <>
           <CalendarBoard />
           <ScheduledPosts />
