@@ -283,4 +283,30 @@ describe('the upcoming items', () => {
       '2030-03-16T04:00:00.000Z',
     ]);
   });
+
+  it('reach the first and last minute of the week in the zones farthest from UTC', () => {
+    const now = new Date('2030-06-15T10:00:00.000Z');
+    // Kiritimati (UTC+14): June 16 has just begun, and the week ends as June 22 does.
+    const kiritimati = [
+      at('2030-06-15T09:59:00.000Z'),
+      at('2030-06-15T10:00:00.000Z'),
+      at('2030-06-22T09:59:00.000Z'),
+      at('2030-06-22T10:00:00.000Z'),
+    ];
+    expect(upcomingItems(kiritimati, 'Pacific/Kiritimati', now).map((i) => i.at)).toEqual([
+      '2030-06-15T10:00:00.000Z',
+      '2030-06-22T09:59:00.000Z',
+    ]);
+    // Pago Pago (UTC-11): it is 23:00 on June 14, which began 23 hours ago.
+    const pagoPago = [
+      at('2030-06-14T10:59:00.000Z'),
+      at('2030-06-14T11:00:00.000Z'),
+      at('2030-06-21T10:59:00.000Z'),
+      at('2030-06-21T11:00:00.000Z'),
+    ];
+    expect(upcomingItems(pagoPago, 'Pacific/Pago_Pago', now).map((i) => i.at)).toEqual([
+      '2030-06-14T11:00:00.000Z',
+      '2030-06-21T10:59:00.000Z',
+    ]);
+  });
 });

@@ -177,6 +177,8 @@ export function useCalendarItems(): CalendarItem[] {
   return useAppSelector(selectCalendarItems);
 }
 
+const HOUR_MS = 3_600_000;
+
 /** The items on today and the next `days - 1` days in the zone, soonest first. */
 export function upcomingItems(
   items: readonly CalendarItem[],
@@ -186,7 +188,13 @@ export function upcomingItems(
 ): CalendarItem[] {
   const first = todayIn(timeZone, now);
   const last = addDays(first, days - 1);
+  // Those days lie within this window of instants in any zone (today began at most 25 hours ago,
+  // a day lasts at most 25): only an item inside it needs the zone's calendar, which is slow.
+  const from = now.getTime() - 26 * HOUR_MS;
+  const to = now.getTime() + days * 26 * HOUR_MS;
   return items.filter((item) => {
+    const at = Date.parse(item.at);
+    if (!(at >= from && at <= to)) return false;
     const day = dayOfInstant(item.at, timeZone);
     return day !== null && day >= first && day <= last;
   });
