@@ -2,6 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInReadyUser } from './compose-support';
 import { accountMenuButton, expectSignInScreen } from './support';
 
+// Requests a service worker answers never reach page.route(): without one, blocking the app's
+// scripts really leaves the HTML alone (the app's worker would otherwise serve them from its cache).
+test.use({ serviceWorkers: 'block' });
+
 // The signed-in pages whose frame is prerendered into their HTML file (src/app/prerender.tsx).
 const SHELL_PAGES = ['/dashboard', '/create', '/calendar', '/analytics', '/settings'];
 
