@@ -16,7 +16,7 @@ export type OutlinedFieldProps = Omit<OutlinedInputProps, 'label' | 'notched'> &
  * An outlined text field with a visible label and helper text: what MUI's TextField renders for
  * its outlined variant, without the code of its select and other variants, so the public pages
  * that use it (sign-up, contact) download less before their form works. A field that picks from
- * a list is a NativeSelect, or a TextField in the signed-in app.
+ * a list is an OutlinedSelectField, or a TextField in the signed-in app.
  */
 export function OutlinedField({
   id,

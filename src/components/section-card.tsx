@@ -2,7 +2,6 @@ import { useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 
@@ -38,7 +37,7 @@ export function SectionCard({
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId} sx={sx}>
       <CardContent sx={contentSx}>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             <Typography id={headingId} variant="h6" component={`h${level}`} sx={titleSx}>
               {title}
@@ -50,7 +49,7 @@ export function SectionCard({
             )}
           </Box>
           {action}
-        </Stack>
+        </Box>
         {children}
       </CardContent>
     </Card>

@@ -1,26 +1,13 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { usePrerenderedForm } from '../../lib/prerendered-form';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Container,
-  FormControl,
-  FormHelperText,
-  InputLabel,
-  Link,
-  NativeSelect,
-  OutlinedInput,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Container, Link, Typography } from '@mui/material';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ForumIcon from '@mui/icons-material/Forum';
 import { OutlinedField } from '../../components/outlined-field';
+import { OutlinedSelectField } from '../../components/outlined-select-field';
 import PublicLayout from './public-layout';
 import { BUSINESS_HOURS, CONTACT_EMAIL, REPLY_TIME } from './contact-details';
 import { sendContactMessage, type SendContactMessage } from './contact-service';
@@ -67,6 +54,28 @@ const FAQS: { question: string; answer: string }[] = [
     answer: `We reply to every message ${REPLY_TIME}, and usually much sooner during business hours (${BUSINESS_HOURS}).`,
   },
 ];
+
+type SendFailedModule = typeof import('./contact-send-failed');
+let sendFailedModule: SendFailedModule | undefined;
+/** Fetches the failed send's alert (MUI's Alert) once the visitor starts on the form. */
+function loadSendFailed(): Promise<void> {
+  return import('./contact-send-failed').then(
+    (module) => {
+      sendFailedModule = module;
+    },
+    () => undefined,
+  );
+}
+
+/** The failure, as an alert; plain text with the same role if its code could not be fetched. */
+function SendFailed({ message }: { message: string }) {
+  if (sendFailedModule) return <sendFailedModule.SendFailedAlert message={message} />;
+  return (
+    <Typography role="alert" color="error">
+      {message}
+    </Typography>
+  );
+}
 
 /** The fields a visitor can fill in before the script runs: all of them. */
 const TYPED_FIELDS = ['name', 'email', 'subject', 'message'] as const;
@@ -120,10 +129,12 @@ function ContactForm({
     }
     setSendError(null);
     setSending(true);
+    const failureShown = loadSendFailed();
     try {
       await send(normalizeContactForm(values));
       onSent();
     } catch {
+      await failureShown;
       setSendError(CONTACT_SEND_FAILED);
       setSending(false);
     }
@@ -145,10 +156,11 @@ function ContactForm({
       ref={formRef}
       method="post"
       noValidate
+      onFocus={() => void loadSendFailed()}
       onSubmit={(event) => void submit(event)}
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-        {sendError && <Alert severity="error">{sendError}</Alert>}
+        {sendError && <SendFailed message={sendError} />}
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <OutlinedField
             label="Name"
@@ -167,30 +179,19 @@ function ContactForm({
         </Box>
         {/* The browser's own list: it works before the script runs, and on a phone it is the
             system's picker. */}
-        <FormControl fullWidth required error={errors.subject !== undefined}>
-          <InputLabel htmlFor="contact-subject">Subject</InputLabel>
-          <NativeSelect
-            input={<OutlinedInput label="Subject" />}
-            id="contact-subject"
-            name="subject"
-            value={values.subject}
-            onChange={change('subject')}
-            inputRef={subjectRef}
-            inputProps={{
-              'aria-describedby': errors.subject ? 'contact-subject-error' : undefined,
-            }}
-          >
-            <option value="" disabled hidden />
-            {CONTACT_SUBJECTS.map((subject) => (
-              <option key={subject} value={subject}>
-                {subject}
-              </option>
-            ))}
-          </NativeSelect>
-          {errors.subject && (
-            <FormHelperText id="contact-subject-error">{errors.subject}</FormHelperText>
-          )}
-        </FormControl>
+        <OutlinedSelectField
+          label="Subject"
+          id="contact-subject"
+          inputRef={subjectRef}
+          {...fieldProps('subject')}
+        >
+          <option value="" disabled hidden />
+          {CONTACT_SUBJECTS.map((subject) => (
+            <option key={subject} value={subject}>
+              {subject}
+            </option>
+          ))}
+        </OutlinedSelectField>
         <OutlinedField
           label="Message"
           multiline
