@@ -20,6 +20,13 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
+// MUI's createTheme() carries the builder of CSS-variables themes, which the app's theme does not
+// use (src/app/theme-without-css-variables.ts); builds leave it out.
+const themeWithoutCssVariables = path.resolve(
+  import.meta.dirname,
+  'src/app/theme-without-css-variables.ts',
+);
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 54321}`;
 
 // Paths the embedded backend answers; a navigation there must reach the server, not the app shell.
@@ -49,7 +56,12 @@ function singleManifestLink(): Plugin {
 export default defineConfig(({ command }) => ({
   resolve: {
     alias:
-      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction },
+            { find: /^\.\/createThemeWithVars\.mjs$/, replacement: themeWithoutCssVariables },
+          ]
+        : [],
   },
   plugins: [
     react(),
