@@ -39,7 +39,14 @@ const CPU_SLOWDOWN = 4;
 const PHONE = { width: 412, height: 823 };
 
 export interface SignedInFigures {
-  cold: Array<{ route: string; performance: number; lcpMs: number; tbtMs: number; cls: number }>;
+  cold: Array<{
+    route: string;
+    performance: number;
+    lcpMs: number;
+    tbtMs: number;
+    cls: number;
+    scriptBytes: number;
+  }>;
   warm: { loads: number[]; medianMs: number; controlledBySw: boolean; drafts: number };
   typing: {
     keystrokes: number;
@@ -54,7 +61,13 @@ export interface SignedInFigures {
 type LighthouseRun = (
   url: string,
   port: number,
-) => Promise<{ performance: number; lcpMs: number; tbtMs: number; cls: number }>;
+) => Promise<{
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scriptBytes: number;
+}>;
 
 function nodeClient(url: string, anonKey: string): SupabaseClient {
   return createClient(url, anonKey, {
