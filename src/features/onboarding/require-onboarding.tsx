@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadingScreen } from '../../components/loading-screen';
+import { useOpenedInBackground } from '../../lib/use-opened-in-background';
 import { selectCurrentUser } from '../auth';
 // The sync index also brings the top-bar indicator and the listeners: this gate loads with the
 // app layout, which shows the indicator, and after the store, which runs the listeners.
@@ -42,6 +43,8 @@ export function RequireOnboarding() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
+  // The page renders in the background once the verdict is in.
+  const complete = useOpenedInBackground(rehydrated && status === 'complete');
 
   useEffect(() => {
     if (!userId || !rehydrated) return;
@@ -88,8 +91,8 @@ export function RequireOnboarding() {
   }, [userId, status]);
 
   if (location.pathname === ONBOARDING_PATH) return <Outlet />;
-  if (!rehydrated || status === 'unknown') return <LoadingScreen />;
-  if (status === 'incomplete') return <Navigate to={ONBOARDING_PATH} replace />;
+  if (rehydrated && status === 'incomplete') return <Navigate to={ONBOARDING_PATH} replace />;
+  if (!complete) return <LoadingScreen />;
   return (
     <>
       {refused && (
