@@ -277,8 +277,9 @@ describe('moving a post', () => {
     expect(stored).toMatchObject({ publishMode: 'schedule', timeRule: null });
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ entity: 'scheduled_posts', entityId: p.id, op: 'upsert' });
-    // The calendar follows: the 20th is selected and lists it, the 15th is empty.
-    expect(rowOf(dayPanel(the20th), 'Fresh bread today')).toBeInTheDocument();
+    // The calendar follows (in the background, useCalendarItems): the 20th is selected and lists
+    // it, the 15th is empty.
+    await waitFor(() => expect(rowOf(dayPanel(the20th), 'Fresh bread today')).toBeInTheDocument());
     expect(screen.getByRole('gridcell', { name: cellName(the15th) })).toBeInTheDocument();
   });
 
@@ -342,7 +343,8 @@ describe('moving a post', () => {
       aiProvider: 'openai',
       platforms: ['linkedin'],
     });
-    expect(rowOf(dayPanel(the20th), 'A planned draft')).toBeInTheDocument();
+    // The board re-renders in the background (useCalendarItems).
+    await waitFor(() => expect(rowOf(dayPanel(the20th), 'A planned draft')).toBeInTheDocument());
   });
 });
 

@@ -1,3 +1,4 @@
+import { useDeferredValue, useMemo } from 'react';
 import { createSelector } from '@reduxjs/toolkit';
 import { useAppSelector } from '../../app/hooks';
 import type { DraftPlatform } from '../../lib/platforms';
@@ -144,37 +145,54 @@ export function aiPostItem(post: AiPost): CalendarItem | null {
 
 type CalendarRoot = { publishing: PublishingState; drafts: DraftsState; aiPosts: AiPostsState };
 
-const byTime = (a: CalendarItem, b: CalendarItem) =>
-  Date.parse(a.at) - Date.parse(b.at) || a.key.localeCompare(b.key);
+/** Soonest first; the key breaks ties so the order is stable. Each time is parsed once. */
+function sortByTime(items: CalendarItem[]): CalendarItem[] {
+  return items
+    .map((item) => ({ item, time: Date.parse(item.at) }))
+    .sort((a, b) => a.time - b.time || a.item.key.localeCompare(b.item.key))
+    .map(({ item }) => item);
+}
 
-/** Every dated post of the user on this device, soonest first. */
-export const selectCalendarItems = createSelector(
+/** What the calendar's items are made of: the posts, their targets, the drafts, the AI posts. */
+const selectCalendarSources = createSelector(
   [
     (state: CalendarRoot) => selectScheduledPosts(state),
     (state: CalendarRoot) => selectTargetsByPost(state),
     (state: CalendarRoot) => selectAllDrafts(state),
     (state: CalendarRoot) => selectAllAiPosts(state),
   ],
-  (posts, targetsByPost, drafts, aiPosts): CalendarItem[] => {
-    const items: CalendarItem[] = [];
-    for (const post of posts) {
-      const item = scheduledPostItem(post, targetsByPost[post.id] ?? []);
-      if (item) items.push(item);
-    }
-    for (const draft of drafts) {
-      const item = draftItem(draft);
-      if (item) items.push(item);
-    }
-    for (const post of aiPosts) {
-      const item = aiPostItem(post);
-      if (item) items.push(item);
-    }
-    return items.sort(byTime);
-  },
+  (posts, targetsByPost, drafts, aiPosts) => ({ posts, targetsByPost, drafts, aiPosts }),
 );
 
+type CalendarSources = ReturnType<typeof selectCalendarSources>;
+
+function calendarItems({ posts, targetsByPost, drafts, aiPosts }: CalendarSources): CalendarItem[] {
+  const items: CalendarItem[] = [];
+  for (const post of posts) {
+    const item = scheduledPostItem(post, targetsByPost[post.id] ?? []);
+    if (item) items.push(item);
+  }
+  for (const draft of drafts) {
+    const item = draftItem(draft);
+    if (item) items.push(item);
+  }
+  for (const post of aiPosts) {
+    const item = aiPostItem(post);
+    if (item) items.push(item);
+  }
+  return sortByTime(items);
+}
+
+/** Every dated post of the user on this device, soonest first. */
+export const selectCalendarItems = createSelector([selectCalendarSources], calendarItems);
+
+/**
+ * The calendar's items, built in the background: when this device's posts are read, or many
+ * change at once, React renders them in slices instead of in the store update's one task.
+ */
 export function useCalendarItems(): CalendarItem[] {
-  return useAppSelector(selectCalendarItems);
+  const sources = useDeferredValue(useAppSelector(selectCalendarSources));
+  return useMemo(() => calendarItems(sources), [sources]);
 }
 
 const HOUR_MS = 3_600_000;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -78,8 +78,9 @@ function DraftItem({
 /** The user's drafts, newest first: three, or all of them on request. */
 export function DraftsPanel() {
   const dispatch = useAppDispatch();
-  const drafts = useAppSelector(selectAllDrafts);
-  const loaded = useAppSelector(selectDraftsLoaded);
+  // Rendered in the background when this device's drafts are read (see useCalendarItems).
+  const drafts = useDeferredValue(useAppSelector(selectAllDrafts));
+  const loaded = useDeferredValue(useAppSelector(selectDraftsLoaded));
   const [showAll, setShowAll] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
