@@ -1,5 +1,6 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DraftRecord } from '../../lib/db';
+import { loadedEntities } from '../../lib/loaded-entities';
 import { syncRowsChanged } from '../../lib/sync/events';
 import { sessionEnded } from '../auth';
 import { postDraftsEntity } from './drafts-sync';
@@ -7,10 +8,9 @@ import { postDraftsEntity } from './drafts-sync';
 export type Draft = DraftRecord;
 
 // Newest first; the id breaks ties so the order is stable.
-const draftsAdapter = createEntityAdapter<Draft>({
-  sortComparer: (a, b) =>
-    a.updatedAt === b.updatedAt ? a.id.localeCompare(b.id) : a.updatedAt < b.updatedAt ? 1 : -1,
-});
+const newestFirst = (a: Draft, b: Draft) =>
+  a.updatedAt === b.updatedAt ? a.id.localeCompare(b.id) : a.updatedAt < b.updatedAt ? 1 : -1;
+const draftsAdapter = createEntityAdapter<Draft>({ sortComparer: newestFirst });
 
 export interface DraftsState extends ReturnType<typeof draftsAdapter.getInitialState> {
   /** Whose drafts are loaded; null before sign-in. */
@@ -27,13 +27,10 @@ export const draftsSlice = createSlice({
   name: 'drafts',
   initialState: initialDraftsState,
   reducers: {
-    draftsLoaded(state, action: PayloadAction<{ userId: string; drafts: Draft[] }>) {
-      state.userId = action.payload.userId;
-      state.loaded = true;
-      draftsAdapter.setAll(
-        state,
-        action.payload.drafts.filter((d) => d.userId === action.payload.userId),
-      );
+    draftsLoaded(_state, action: PayloadAction<{ userId: string; drafts: Draft[] }>) {
+      const { userId, drafts } = action.payload;
+      const mine = drafts.filter((d) => d.userId === userId);
+      return { ...loadedEntities(mine, newestFirst), userId, loaded: true };
     },
     draftSaved(state, action: PayloadAction<Draft>) {
       if (action.payload.userId === state.userId) draftsAdapter.setOne(state, action.payload);

@@ -5,6 +5,7 @@ import {
   type PayloadAction,
 } from '@reduxjs/toolkit';
 import type { PublishTargetRecord, ScheduledPostRecord } from '../../lib/db';
+import { loadedEntities } from '../../lib/loaded-entities';
 import { syncRowsChanged } from '../../lib/sync/events';
 import { sessionEnded } from '../auth';
 import { publishTargetsEntity } from './publish-targets-sync';
@@ -17,12 +18,12 @@ const byTimeThenId = (a: string, b: string, idA: string, idB: string) =>
   a === b ? idA.localeCompare(idB) : a < b ? -1 : 1;
 
 // Soonest first; the id breaks ties so the order is stable.
-const postsAdapter = createEntityAdapter<ScheduledPost>({
-  sortComparer: (a, b) => byTimeThenId(a.scheduledFor, b.scheduledFor, a.id, b.id),
-});
-const targetsAdapter = createEntityAdapter<PublishTarget>({
-  sortComparer: (a, b) => byTimeThenId(a.dueAt, b.dueAt, a.id, b.id),
-});
+const postsSoonestFirst = (a: ScheduledPost, b: ScheduledPost) =>
+  byTimeThenId(a.scheduledFor, b.scheduledFor, a.id, b.id);
+const targetsSoonestFirst = (a: PublishTarget, b: PublishTarget) =>
+  byTimeThenId(a.dueAt, b.dueAt, a.id, b.id);
+const postsAdapter = createEntityAdapter<ScheduledPost>({ sortComparer: postsSoonestFirst });
+const targetsAdapter = createEntityAdapter<PublishTarget>({ sortComparer: targetsSoonestFirst });
 
 export interface PublishingState {
   /** Whose posts are loaded; null before sign-in. */
@@ -44,20 +45,22 @@ export const publishingSlice = createSlice({
   initialState: initialPublishingState,
   reducers: {
     publishingLoaded(
-      state,
+      _state,
       action: PayloadAction<{ userId: string; posts: ScheduledPost[]; targets: PublishTarget[] }>,
     ) {
       const { userId, posts, targets } = action.payload;
-      state.userId = userId;
-      state.loaded = true;
-      postsAdapter.setAll(
-        state.posts,
-        posts.filter((p) => p.userId === userId),
-      );
-      targetsAdapter.setAll(
-        state.targets,
-        targets.filter((t) => t.userId === userId),
-      );
+      return {
+        userId,
+        loaded: true,
+        posts: loadedEntities(
+          posts.filter((p) => p.userId === userId),
+          postsSoonestFirst,
+        ),
+        targets: loadedEntities(
+          targets.filter((t) => t.userId === userId),
+          targetsSoonestFirst,
+        ),
+      };
     },
     scheduledPostSaved(state, action: PayloadAction<ScheduledPost>) {
       if (action.payload.userId === state.userId) postsAdapter.setOne(state.posts, action.payload);
