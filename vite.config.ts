@@ -27,6 +27,10 @@ const themeWithoutCssVariables = path.resolve(
   'src/app/theme-without-css-variables.ts',
 );
 
+// supabase-js's Realtime and Storage clients, which the app does not use
+// (src/lib/supabase-unused-parts.ts); builds leave them out.
+const supabaseUnusedParts = path.resolve(import.meta.dirname, 'src/lib/supabase-unused-parts.ts');
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 54321}`;
 
 // Paths the embedded backend answers; a navigation there must reach the server, not the app shell.
@@ -60,6 +64,7 @@ export default defineConfig(({ command }) => ({
         ? [
             { find: /^react-router$/, replacement: reactRouterProduction },
             { find: /^\.\/createThemeWithVars\.mjs$/, replacement: themeWithoutCssVariables },
+            { find: /^@supabase\/(realtime|storage)-js$/, replacement: supabaseUnusedParts },
           ]
         : [],
   },
