@@ -1,7 +1,15 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import { Workbox } from 'workbox-window';
+
+// The prompt's look (MUI's Snackbar and its transition) is fetched once there is an update to
+// offer, not with every page. This version's precache holds it; should it still not load, the
+// page goes on without the prompt rather than failing.
+const UpdateSnackbar = lazy((): Promise<{ default: ComponentType }> =>
+  import('./update-snackbar').catch((error: unknown) => {
+    console.warn('The update prompt could not load', error);
+    return { default: () => null };
+  }),
+);
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -49,27 +57,6 @@ function registerServiceWorker(): Workbox | undefined {
   return workbox;
 }
 
-function activateWaitingWorker() {
-  if (!('serviceWorker' in navigator)) {
-    window.location.reload();
-    return;
-  }
-  // Straight to the registration, not through the Workbox object: it is the browser's own record of
-  // the waiting worker, whatever the Workbox object has or has not seen yet. Reload once the new
-  // worker has taken over, so the page loads the new precache.
-  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
-    once: true,
-  });
-  void navigator.serviceWorker.getRegistration().then(
-    (registration) => {
-      const waiting = registration?.waiting;
-      if (waiting) waiting.postMessage({ type: 'SKIP_WAITING' });
-      else window.location.reload(); // already active: a reload picks it up
-    },
-    () => window.location.reload(),
-  );
-}
-
 export default function UpdatePrompt() {
   const waiting = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
 
@@ -77,21 +64,10 @@ export default function UpdatePrompt() {
     registerServiceWorker();
   }, []);
 
+  if (!waiting) return null;
   return (
-    <Snackbar
-      open={waiting}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      message="A new version of Postbloom is available."
-      action={
-        <Button
-          color="inherit"
-          size="small"
-          sx={{ fontWeight: 700 }}
-          onClick={activateWaitingWorker}
-        >
-          Reload
-        </Button>
-      }
-    />
+    <Suspense fallback={null}>
+      <UpdateSnackbar />
+    </Suspense>
   );
 }
