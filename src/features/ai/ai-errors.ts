@@ -39,8 +39,11 @@ export interface AiFailureContext {
   model?: string;
 }
 
-/** The name the provider's key goes by: "OpenAI", "Perplexity", "xAI", "Gemini". */
-function keyName(provider: AiProviderId): string | null {
+/**
+ * The name the provider's key goes by: "OpenAI", "Perplexity", "xAI", "Gemini"; null for the
+ * custom model, whose key is optional and unnamed.
+ */
+export function keyName(provider: AiProviderId): string | null {
   const match = /^(.+) API Key$/.exec(aiProviders[provider].keyLabel);
   return match?.[1] ?? null;
 }

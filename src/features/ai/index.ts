@@ -37,7 +37,7 @@ export {
   type AiCallOptions,
   type ConnectionTestResult,
 } from './ai-client';
-export { AiError, aiMessages, type AiFailureKind } from './ai-errors';
+export { AiError, aiMessages, keyName, type AiFailureKind } from './ai-errors';
 export { SettingsLinkedText } from './settings-link-text';
 export { extractHashtags } from './parse-reply';
 export {

@@ -19,6 +19,7 @@ import {
   IDEAS_KEY_FOR_NEW,
   IDEAS_NEED_KEY,
   IDEAS_OFFLINE,
+  ideasNeedKeyText,
 } from './content-ideas-panel';
 import { CONTENT_IDEAS } from './sample-data';
 import { SAVED_IDEA_KEY, readSavedIdeas, saveIdea } from './saved-ideas';
@@ -274,6 +275,22 @@ describe('ContentIdeasPanel', { timeout: 60_000 }, () => {
     expect(readSavedIdeas('someone-else').map((idea) => idea.id)).toEqual([second!.id]);
     expect(within(panel).getByRole('button', { name: `Save ${second!.title}` })).toHaveTextContent(
       'Save',
+    );
+  });
+});
+
+describe('ideasNeedKeyText', () => {
+  it('names what each provider still needs, in the spec’s words for OpenAI', () => {
+    expect(ideasNeedKeyText('chatgpt', true)).toBe(IDEAS_NEED_KEY);
+    expect(ideasNeedKeyText('chatgpt', false)).toBe(IDEAS_KEY_FOR_NEW);
+    expect(ideasNeedKeyText('perplexity', true)).toBe(
+      'These are sample ideas. To get ideas for your business, add your Perplexity API key in Settings.',
+    );
+    expect(ideasNeedKeyText('grok', false)).toBe(
+      'To generate new ideas, add your xAI API key in Settings.',
+    );
+    expect(ideasNeedKeyText('custom', false)).toBe(
+      'To generate new ideas, set up your custom model in Settings.',
     );
   });
 });

@@ -15,7 +15,7 @@ import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice
 import { SectionCard } from '../../components/section-card';
 import {
   AiError,
-  aiProviders,
+  keyName,
   ideasMessages,
   selectAiKeyConfigured,
   selectAiProvider,
@@ -66,9 +66,8 @@ export const IDEAS_KEY_FOR_NEW = 'To generate new ideas, add your OpenAI API key
 
 /** What the chosen provider still needs, in the words of the texts above. */
 function missingSetting(provider: AiProviderId): string {
-  if (provider === 'custom') return 'set up your custom model';
-  const keyName = aiProviders[provider].keyLabel.replace(/ API Key$/, '');
-  return `add your ${keyName} API key`;
+  const name = keyName(provider);
+  return name ? `add your ${name} API key` : 'set up your custom model';
 }
 
 /** The note in place of Generate Ideas while the chosen provider is not set up. */
