@@ -1,11 +1,6 @@
-import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
-import {
-  FormControl,
-  FormHelperText,
-  InputLabel,
-  OutlinedInput,
-  type OutlinedInputProps,
-} from '@mui/material';
+import { forwardRef, type ReactNode, type SelectHTMLAttributes } from 'react';
+import type { OutlinedInputProps } from '@mui/material';
+import { OutlinedField, type OutlinedFieldProps } from './outlined-field';
 
 /** The browser's `<select>` with MUI's drop-down arrow over its right end. */
 const SelectWithArrow = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
@@ -22,12 +17,19 @@ const SelectWithArrow = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLS
 );
 
 export type OutlinedSelectFieldProps = Pick<
-  OutlinedInputProps,
-  'name' | 'value' | 'onChange' | 'inputRef' | 'error' | 'required' | 'disabled' | 'fullWidth'
+  OutlinedFieldProps,
+  | 'id'
+  | 'label'
+  | 'helperText'
+  | 'name'
+  | 'value'
+  | 'onChange'
+  | 'inputRef'
+  | 'error'
+  | 'required'
+  | 'disabled'
+  | 'fullWidth'
 > & {
-  id?: string;
-  label: ReactNode;
-  helperText?: ReactNode;
   /** The `<option>` elements. */
   children: ReactNode;
 };
@@ -37,62 +39,36 @@ export type OutlinedSelectFieldProps = Pick<
  * app's script has run, and on a phone it opens the system's picker. It looks like MUI's outlined
  * NativeSelect with less code, so the public pages that use it (contact) download less.
  */
-export function OutlinedSelectField({
-  id,
-  label,
-  helperText,
-  error,
-  required,
-  disabled,
-  fullWidth,
-  children,
-  ...input
-}: OutlinedSelectFieldProps) {
-  const generatedId = useId();
-  const selectId = id ?? generatedId;
-  const helperId = helperText ? `${selectId}-helper-text` : undefined;
+export function OutlinedSelectField({ children, disabled, ...field }: OutlinedSelectFieldProps) {
   return (
-    <FormControl
-      variant="outlined"
-      error={error}
-      required={required}
+    <OutlinedField
+      {...field}
       disabled={disabled}
-      fullWidth={fullWidth}
-    >
-      <InputLabel htmlFor={selectId} id={`${selectId}-label`}>
-        {label}
-      </InputLabel>
-      <OutlinedInput
-        {...input}
-        id={selectId}
-        label={label}
-        inputComponent={SelectWithArrow as OutlinedInputProps['inputComponent']}
-        inputProps={{ children, type: undefined, 'aria-describedby': helperId }}
-        required={required}
-        sx={(theme) => ({
-          '& select': {
-            appearance: 'none',
-            cursor: 'pointer',
-            userSelect: 'none',
-            pr: 4,
-            borderRadius: `${theme.shape.borderRadius}px`,
-          },
-          '& select:disabled': { cursor: 'default' },
-          '& option': { bgcolor: 'background.paper' },
-          '& .select-arrow': {
-            position: 'absolute',
-            right: 7,
-            top: 'calc(50% - .5em)',
-            width: '1em',
-            height: '1em',
-            fontSize: '1.5rem',
-            fill: 'currentColor',
-            pointerEvents: 'none',
-            color: disabled ? 'action.disabled' : 'action.active',
-          },
-        })}
-      />
-      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
-    </FormControl>
+      inputComponent={SelectWithArrow as OutlinedInputProps['inputComponent']}
+      // InputBase gives its input `type="text"`, which a select has no use for.
+      inputProps={{ children, type: undefined }}
+      sx={(theme) => ({
+        '& select': {
+          appearance: 'none',
+          cursor: 'pointer',
+          userSelect: 'none',
+          pr: 4,
+          borderRadius: `${theme.shape.borderRadius}px`,
+        },
+        '& select:disabled': { cursor: 'default' },
+        '& option': { bgcolor: 'background.paper' },
+        '& .select-arrow': {
+          position: 'absolute',
+          right: 7,
+          top: 'calc(50% - .5em)',
+          width: '1em',
+          height: '1em',
+          fontSize: '1.5rem',
+          fill: 'currentColor',
+          pointerEvents: 'none',
+          color: disabled ? 'action.disabled' : 'action.active',
+        },
+      })}
+    />
   );
 }
