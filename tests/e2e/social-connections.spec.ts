@@ -246,7 +246,9 @@ test('credentials, both connect flows, their refusals, disconnect and delete lea
   await test.step('a forged LinkedIn state is refused', async () => {
     const popup = await openConnectPopup(page, 'linkedin');
     await popup.goto('/oauth/linkedin?code=forged-code&state=forged');
-    await expect(page.getByText(/Invalid state/)).toBeVisible();
+    // The popup loads the app, store included, before it can answer: on a busy machine that has
+    // taken longer than the default 15 s.
+    await expect(page.getByText(/Invalid state/)).toBeVisible({ timeout: 30_000 });
     const log = await fakeRequests(request);
     expect(log.filter((r) => r.form.code === 'forged-code')).toEqual([]);
     if (!popup.isClosed()) await popup.close();
