@@ -35,15 +35,20 @@ export function emailOfflineText(othersSaved: boolean): string {
 
 /**
  * The note an email change link leaves in the address when it lands here: the server's word that
- * the first of the two links was followed (the fragment is then cleared from the address).
+ * the first of the two links was followed. Read during render, so it has no side effect: React may
+ * render the page more than once before it shows it (a background render, StrictMode).
  */
-function takeLinkNote(): EmailNote | null {
+function readLinkNote(): EmailNote | null {
   if (typeof window === 'undefined' || !window.location.hash.includes('message=')) return null;
   const message = new URLSearchParams(window.location.hash.slice(1)).get('message');
-  if (!message) return null;
+  return message ? { severity: 'info', text: message } : null;
+}
+
+/** Clears the link's note from the address once the page that shows it is on screen. */
+function clearLinkNote(): void {
+  if (!window.location.hash.includes('message=')) return;
   const { pathname, search } = window.location;
   window.history.replaceState(window.history.state, '', `${pathname}${search}`);
-  return { severity: 'info', text: message };
 }
 
 /**
@@ -72,7 +77,8 @@ export function useProfileSettings() {
   const changed = changedFields(form, saved);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [emailNote, setEmailNote] = useState<EmailNote | null>(takeLinkNote);
+  const [emailNote, setEmailNote] = useState<EmailNote | null>(readLinkNote);
+  useEffect(clearLinkNote, []);
   const [noticeOpen, setNoticeOpen] = useState(false);
 
   const edit = (field: ProfileFormField, value: string) => {
