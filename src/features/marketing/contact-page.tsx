@@ -59,6 +59,8 @@ type SendFailedModule = typeof import('./contact-send-failed');
 let sendFailedModule: SendFailedModule | undefined;
 /** Fetches the failed send's alert (MUI's Alert) once the visitor starts on the form. */
 function loadSendFailed(): Promise<void> {
+  // Every focus inside the form asks; once the module is in, there is nothing to fetch.
+  if (sendFailedModule) return Promise.resolve();
   return import('./contact-send-failed').then(
     (module) => {
       sendFailedModule = module;
