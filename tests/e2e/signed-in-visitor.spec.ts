@@ -13,6 +13,9 @@ async function expectEveryGetStartedTo(page: Page, href: string) {
 }
 
 test.describe('a signed-in user on this browser', () => {
+  // Once signed in, the app's service worker would serve the scripts page.route() blocks.
+  test.use({ serviceWorkers: 'block' });
+
   test.beforeEach(async ({ page, request }) => {
     await signInThroughUi(page, await createUser(request, { onboarded: true }));
   });
