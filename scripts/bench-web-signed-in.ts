@@ -171,6 +171,13 @@ async function prime(page: Page, baseUrl: string, session: Session): Promise<voi
     await page.waitForTimeout(1000);
   }
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // A phone that has used the app: each page opened once, so what it remembers for the pages'
+  // prerendered frames (src/lib/frame-hints.ts) is there, as after any earlier visit.
+  for (const route of SIGNED_IN_ROUTES) {
+    await page.goto(`${baseUrl}${route}`);
+    await page.locator('#prerendered').waitFor({ state: 'detached', timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+  }
   // Once more, so the installed service worker controls the page.
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {

@@ -30,6 +30,7 @@ const THEME_HINT_KEY = 'postbloom:theme-mode'; // src/features/ui/ui-state.ts
 const AUTH_STORAGE_KEY = 'postbloom-auth'; // src/lib/supabase.ts
 const PRERENDERED_FORM_KEY = '__postbloomPrerenderedForm'; // src/lib/prerendered-form.ts
 const NOT_FOUND = '*'; // the not-found page's key in src/app/prerender.tsx
+const FRAME_HINTS_KEY = 'postbloom:frame-hints'; // src/lib/frame-hints.ts
 
 /* Runs in the browser, inlined in <head>. */
 function hidePrerenderedWhereUnused(
@@ -126,6 +127,29 @@ function nameShellHeading(headingByParam: Record<string, string>): void {
   const param = Object.keys(headingByParam).find((name) => params.has(name));
   const heading = document.querySelector('#prerendered [data-shell-heading]');
   if (param && heading) heading.textContent = headingByParam[param]!;
+}
+
+/*
+ * Runs in the browser, inlined after a signed-in page's prerendered frame, before it is first
+ * painted: shows the frame's parts (`data-frame-hint`) that this device last showed on the page to
+ * the user whose session is saved here (src/lib/frame-hints.ts).
+ */
+export function showRememberedParts(authKey: string, hintsKey: string): void {
+  try {
+    const raw = localStorage.getItem(authKey);
+    const user = raw ? (JSON.parse(raw) as { user?: { id?: unknown } }).user : undefined;
+    const hints = JSON.parse(localStorage.getItem(hintsKey) ?? 'null') as {
+      userId?: unknown;
+      shown?: unknown;
+    } | null;
+    if (typeof user?.id !== 'string' || hints?.userId !== user.id) return;
+    const shown = Array.isArray(hints.shown) ? hints.shown : [];
+    document.querySelectorAll('#prerendered [data-frame-hint]').forEach((part) => {
+      if (shown.includes(part.getAttribute('data-frame-hint'))) part.removeAttribute('hidden');
+    });
+  } catch {
+    // storage blocked or unreadable: the parts stay hidden, as on a first visit
+  }
 }
 
 /* Runs in the browser, inlined at the end of <body>. */
@@ -268,6 +292,7 @@ export function prerenderPublicPages(): Plugin {
             `<div id="root"></div><div id="prerendered" data-path="${pagePath}" data-shell inert aria-hidden="true" ` +
               `style="position:fixed;inset:0;z-index:1250;overflow:hidden;background:${module.SHELL_BACKGROUND}">${markup}</div>` +
               inline(nameShellHeading, headingByParam) +
+              inline(showRememberedParts, AUTH_STORAGE_KEY, FRAME_HINTS_KEY) +
               inline(loadApp, entryFile, preloads, pagePreloads(bundle, pageModule)),
           );
         };

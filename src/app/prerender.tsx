@@ -12,6 +12,9 @@ import { AppShell } from '../components/app-shell/app-shell';
 import { LoadingScreen } from '../components/loading-screen';
 import { analyticsTexts } from '../features/analytics/analytics-texts';
 import { composeHeaderTexts } from '../features/compose/compose-header';
+import { DashboardFrame } from '../features/dashboard/dashboard-page';
+import { SettingsFrame } from '../features/settings/settings-page';
+import { InPrerenderedFrame } from '../components/frame-part';
 import { ThemeProvider } from './theme-provider';
 import SignUpPage from '../features/auth/sign-up-page';
 import ContactPage from '../features/marketing/contact-page';
@@ -20,6 +23,8 @@ import NotFoundPage from '../features/marketing/not-found-page';
 import PrivacyPage from '../features/marketing/privacy-page';
 import TermsPage from '../features/marketing/terms-page';
 import { makeBootStore } from './boot-store';
+import type { AppStore } from './store-types';
+import { initialAiState } from '../features/ai/ai-slice';
 import { NAV_SECTIONS } from './nav';
 import { StoreStatusContext, type StoreStatusValue } from './store-status';
 import { makeTheme } from './theme';
@@ -51,6 +56,7 @@ const NO_STORE: StoreStatusValue = {
 function renderWithStyles(
   element: ReactNode,
   location: string,
+  store: AppStore = makeBootStore().store,
 ): { html: string; styleTags: string } {
   // The same key as the browser's default cache: it adopts these styles instead of adding copies.
   const cache = createCache({ key: 'css' });
@@ -59,7 +65,7 @@ function renderWithStyles(
   // palette; the page's inline script hides this markup where the app will paint dark.
   const html = renderToString(
     <CacheProvider value={cache}>
-      <ReduxProvider store={makeBootStore().store}>
+      <ReduxProvider store={store}>
         <StoreStatusContext.Provider value={NO_STORE}>
           <ThemeProvider theme={makeTheme('light')}>
             <CssBaseline enableColorScheme />
@@ -79,6 +85,8 @@ export function prerenderPage(path: string): { html: string; styleTags: string }
   return renderWithStyles(<Page />, path === '*' ? '/404' : path);
 }
 
+const noop = () => {};
+
 /**
  * The signed-in pages whose frame is prerendered (into dashboard.html and the like), with their
  * heading as the page renders it. The frame is drawn over the app while it loads, for a user whose
@@ -92,9 +100,19 @@ export const PRERENDERED_SHELLS: Record<
     heading: string;
     /** The heading when the address has one of these parameters (the first that it has). */
     headingByParam?: Record<string, string>;
+    /**
+     * What the frame shows above its loading screen, instead of the heading alone: the page's
+     * first screen as far as it is the same for everyone, its heading included, with the parts
+     * that depend on the user's data as `RememberedPart`s (src/components/frame-part.tsx).
+     */
+    Frame?: ComponentType;
   }
 > = {
-  '/dashboard': { module: '/src/features/dashboard/dashboard-page.tsx', heading: 'Dashboard' },
+  '/dashboard': {
+    module: '/src/features/dashboard/dashboard-page.tsx',
+    heading: 'Dashboard',
+    Frame: DashboardFrame,
+  },
   '/create': {
     module: '/src/features/compose/create-post-page.tsx',
     heading: composeHeaderTexts.titles.new,
@@ -108,13 +126,22 @@ export const PRERENDERED_SHELLS: Record<
     module: '/src/features/analytics/analytics-page.tsx',
     heading: analyticsTexts.title,
   },
-  '/settings': { module: '/src/features/settings/settings-page.tsx', heading: 'Settings' },
+  '/settings': {
+    module: '/src/features/settings/settings-page.tsx',
+    heading: 'Settings',
+    Frame: SettingsFrame,
+  },
 };
-
-const noop = () => {};
 
 /** What the prerendered frame is drawn on: the light page background, as the app's. */
 export const SHELL_BACKGROUND = makeTheme('light').palette.background.default;
+
+/** The boot store with the AI slice as it starts, which the dashboard's frame reads. */
+function frameStore(): AppStore {
+  const { store } = makeBootStore();
+  const state = { ...store.getState(), ai: initialAiState };
+  return { ...store, getState: () => state } as AppStore;
+}
 
 /** The app's frame at `path` with the page's heading and a loading screen where the page goes. */
 export function prerenderShell(path: string): { html: string; styleTags: string } {
@@ -129,11 +156,18 @@ export function prerenderShell(path: string): { html: string; styleTags: string 
       onAccountSettings={noop}
       onSignOut={noop}
     >
-      <Typography variant="h4" component="h1" data-shell-heading>
-        {entry.heading}
-      </Typography>
+      {entry.Frame ? (
+        <InPrerenderedFrame.Provider value>
+          <entry.Frame />
+        </InPrerenderedFrame.Provider>
+      ) : (
+        <Typography variant="h4" component="h1" data-shell-heading>
+          {entry.heading}
+        </Typography>
+      )}
       <LoadingScreen />
     </AppShell>,
     path,
+    frameStore(),
   );
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInReadyUser } from './compose-support';
+import { aiProviderPanel, signInReadyUser } from './compose-support';
 import { accountMenuButton, expectSignInScreen } from './support';
 
 // Requests a service worker answers never reach page.route(): without one, blocking the app's
@@ -62,6 +62,44 @@ test('the app takes over each page from its frame, with the same heading', async
   // What is on screen is the app: its menu opens.
   await accountMenuButton(page).click();
   await expect(page.getByRole('menu')).toBeVisible();
+});
+
+test('the dashboard and settings frames show the note and the guidance this device last showed', async ({
+  page,
+  request,
+}) => {
+  const keyMissing = 'OpenAI API key not configured. Please add your API key in Settings.';
+  const guidance =
+    'Connect Facebook Pages and LinkedIn to publish from Postbloom: start by saving your app credentials.';
+  await signInReadyUser(page, request);
+  await expect(aiProviderPanel(page).getByText(keyMissing)).toBeVisible();
+
+  // Settings not opened on this device yet: its frame has the guidance, hidden.
+  let allowScripts = await withoutScripts(page);
+  await page.goto('/settings');
+  await expect(frame(page).locator('h1')).toHaveText('Settings');
+  await expect(frame(page).getByText(guidance)).toBeHidden();
+  await allowScripts();
+  await page.goto('/settings');
+  await expect(page.getByRole('note').filter({ hasText: guidance })).toBeVisible();
+
+  // Now both frames paint them, before any script.
+  allowScripts = await withoutScripts(page);
+  await page.goto('/settings');
+  await expect(frame(page).getByText(guidance)).toBeVisible();
+  await expect(frame(page).getByText('Set Up Social Credentials')).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(frame(page).locator('h1')).toHaveText('Dashboard');
+  await expect(frame(page).getByText(keyMissing)).toBeVisible();
+  await allowScripts();
+
+  // And the app keeps the note while the server's list of saved keys is on its way.
+  await page.route('**/rest/v1/user_ai_providers*', () => {
+    // held: never answered in this test
+  });
+  await page.goto('/dashboard');
+  await expect(frame(page)).toHaveCount(0);
+  await expect(aiProviderPanel(page).getByText(keyMissing)).toBeVisible();
 });
 
 test('the frame gives way to the sign-in screen when the saved session is no longer good', async ({

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -7,6 +7,9 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { RememberedPart } from '../../components/frame-part';
+import { rememberFrameHint, rememberedFrameHints } from '../../lib/frame-hints';
+import { selectCurrentUser } from '../auth';
 import { keyMissingMessage } from './ai-errors';
 import {
   loadAiServerProviders,
@@ -30,11 +33,15 @@ export interface AiProviderChoiceProps {
  * The "AI provider" radio buttons (they wrap onto a second line on a phone), and a note with a
  * link to Settings when the chosen one is not set up for this user.
  */
+/** The frame hint of the note that `provider`'s key is missing (src/lib/frame-hints.ts). */
+export const keyMissingHint = (provider: AiProviderId) => `ai-key-missing:${provider}` as const;
+
 export function AiProviderChoice({ name, value, onChange, sx }: AiProviderChoiceProps) {
   const dispatch = useAppDispatch();
   const labelId = useId();
   const configured = useAppSelector((state) => selectProviderConfigured(state, value));
   const serverStatus = useAppSelector(selectServerProvidersStatus);
+  const userId = useAppSelector(selectCurrentUser)?.id ?? null;
 
   // A key may be kept on the server only (saved on another device): ask once per page.
   useEffect(() => {
@@ -42,8 +49,21 @@ export function AiProviderChoice({ name, value, onChange, sx }: AiProviderChoice
     void dispatch(loadAiServerProviders());
   }, [dispatch]);
 
-  // While the server's answer is on its way the provider may yet turn out to be set up.
-  const unconfigured = !configured && serverStatus !== 'loading' && serverStatus !== 'idle';
+  // While the server's answer is on its way the provider may yet turn out to be set up: the note
+  // shows as this device last showed it (as the dashboard's prerendered frame does), then as the
+  // answer says.
+  const hint = keyMissingHint(value);
+  const answered = serverStatus !== 'loading' && serverStatus !== 'idle';
+  const [shownBefore] = useState(() => (userId ? rememberedFrameHints(userId) : []));
+  const unconfigured = !configured && (answered || shownBefore.includes(hint));
+  useEffect(() => {
+    if (userId && answered) rememberFrameHint(userId, hint, !configured);
+  }, [userId, answered, hint, configured]);
+  const note = (
+    <Typography variant="body2" color="text.secondary" sx={sx}>
+      <SettingsLinkedText text={keyMissingMessage(value)} />
+    </Typography>
+  );
   return (
     <>
       <FormControl sx={sx}>
@@ -67,11 +87,8 @@ export function AiProviderChoice({ name, value, onChange, sx }: AiProviderChoice
           ))}
         </RadioGroup>
       </FormControl>
-      {unconfigured && (
-        <Typography variant="body2" color="text.secondary" sx={sx}>
-          <SettingsLinkedText text={keyMissingMessage(value)} />
-        </Typography>
-      )}
+      {unconfigured && note}
+      <RememberedPart hint={hint}>{note}</RememberedPart>
     </>
   );
 }

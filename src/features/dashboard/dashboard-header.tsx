@@ -12,7 +12,9 @@ import BarChart from '@mui/icons-material/BarChart';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import type { ReactNode } from 'react';
 
-export function DashboardHeader({ name }: { name: string }) {
+/** The heading, the greeting (a blank line of its height where the name is not known yet, as in
+ * the prerendered frame) and the page's main action. */
+export function DashboardHeader({ name }: { name: string | null }) {
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -23,7 +25,9 @@ export function DashboardHeader({ name }: { name: string }) {
         <Typography variant="h4" component="h1">
           Dashboard
         </Typography>
-        <Typography color="text.secondary">{`Welcome back, ${name}!`}</Typography>
+        <Typography color="text.secondary">
+          {name === null ? '\u00a0' : `Welcome back, ${name}!`}
+        </Typography>
       </Box>
       <Button variant="contained" startIcon={<Add />} component={RouterLink} to="/create">
         Create New Post

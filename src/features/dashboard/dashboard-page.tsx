@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useAppSelector } from '../../app/hooks';
@@ -12,6 +13,27 @@ import { PerformanceOverview, PlatformOverview } from './performance-overview';
 import { UpcomingPostsPanel } from './upcoming-posts-panel';
 import { PageTitle } from '../../components/page-title';
 
+/** The two columns under the quick links (one on a phone): the main panels and the side ones. */
+function DashboardColumns({ main, side }: { main: ReactNode; side: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <Stack spacing={3} sx={{ minWidth: 0 }}>
+        {main}
+      </Stack>
+      <Stack spacing={3} sx={{ minWidth: 0 }}>
+        {side}
+      </Stack>
+    </Box>
+  );
+}
+
 export default function DashboardPage() {
   const user = useAppSelector(selectCurrentUser);
   // The greeting uses the name saved in Settings → Profile, as the user menu does.
@@ -21,28 +43,40 @@ export default function DashboardPage() {
       <PageTitle>Dashboard</PageTitle>
       <DashboardHeader name={displayName(user, profile)} />
       <BannerCards />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
-        <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <AiProviderPanel />
-          <AiPostsPanel />
-          <DraftsPanel />
-        </Stack>
-        <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <UpcomingPostsPanel />
-          <ContentIdeasPanel />
-        </Stack>
-      </Box>
+      <DashboardColumns
+        main={
+          <>
+            <AiProviderPanel />
+            <AiPostsPanel />
+            <DraftsPanel />
+          </>
+        }
+        side={
+          <>
+            <UpcomingPostsPanel />
+            <ContentIdeasPanel />
+          </>
+        }
+      />
       <Stack spacing={3} sx={{ mt: 3 }}>
         <PerformanceOverview />
         <PlatformOverview />
       </Stack>
+    </Box>
+  );
+}
+
+/**
+ * The dashboard's prerendered frame (src/app/prerender.tsx): its first screen on a phone as the
+ * page lays it out (the heading, the quick links, the AI provider with the note of a missing key
+ * where this device last showed it), before the app has loaded.
+ */
+export function DashboardFrame() {
+  return (
+    <Box sx={{ mb: 3 }}>
+      <DashboardHeader name={null} />
+      <BannerCards />
+      <DashboardColumns main={<AiProviderPanel />} side={null} />
     </Box>
   );
 }

@@ -7,9 +7,39 @@ import { NotificationSettings } from './notification-settings';
 import { PrivacySettings } from './privacy-settings';
 import { ProfileSettings } from './profile-settings';
 import { SETTINGS_TABS, settingsTabFromState, type SettingsTab } from './settings-tabs';
-import { SocialCredentialsSettings, SocialSetupGuidance } from './social-credentials-settings';
+import {
+  SocialCredentialsSettings,
+  SocialSetupGuidance,
+  SocialSetupGuidanceNote,
+} from './social-credentials-settings';
+import { RememberedPart } from '../../components/frame-part';
 import { PageTitle } from '../../components/page-title';
 import { useDeviceProfile } from '../profile';
+
+function SettingsHeading() {
+  return (
+    <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+      Settings
+    </Typography>
+  );
+}
+
+const openNothing = () => {};
+
+/**
+ * The settings page's prerendered frame (src/app/prerender.tsx): the heading, and the social setup
+ * guidance where this device last showed it (with its button: a cold load opens Profile).
+ */
+export function SettingsFrame() {
+  return (
+    <>
+      <SettingsHeading />
+      <RememberedPart hint="social-setup-guidance">
+        <SocialSetupGuidanceNote onOpen={openNothing} />
+      </RememberedPart>
+    </>
+  );
+}
 
 export default function SettingsPage() {
   const location = useLocation();
@@ -25,11 +55,14 @@ export default function SettingsPage() {
   return (
     <>
       <PageTitle>Settings</PageTitle>
-      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
-        Settings
-      </Typography>
+      <SettingsHeading />
       {!profileRead ? (
-        <Box role="status" sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
+        // A loading screen to the prerendered frame, which stays over it until the sections show.
+        <Box
+          data-loading-screen
+          role="status"
+          sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}
+        >
           <CircularProgress aria-label="Loading settings" />
         </Box>
       ) : (

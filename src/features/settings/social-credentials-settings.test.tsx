@@ -6,6 +6,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { AppStore } from '../../app/store';
 import { getAppDb } from '../../lib/db';
+import { FRAME_HINTS_KEY, rememberFrameHint, rememberedFrameHints } from '../../lib/frame-hints';
 import { makeUserProfileRecord } from '../../testing/factories';
 import {
   indexedDbDump,
@@ -200,7 +201,9 @@ describe('first-run guidance on Settings', () => {
     const { store } = await signedUpStore();
     renderSettingsPage(store);
     // The profile on this device is read first; until then, one loading status.
-    expect(screen.getByRole('progressbar', { name: 'Loading settings' })).toBeInTheDocument();
+    const loading = screen.getByRole('progressbar', { name: 'Loading settings' });
+    // The prerendered frame stays over a loading screen (src/lib/prerendered-shell.ts).
+    expect(loading.closest('[data-loading-screen]')).not.toBeNull();
     expect(screen.queryByRole('tab', { name: 'Profile' })).not.toBeInTheDocument();
     await screen.findByRole('tab', { name: 'Profile' });
     expect(screen.getByText(credentialsFormTexts.guidance)).toBeVisible();
@@ -208,10 +211,14 @@ describe('first-run guidance on Settings', () => {
   });
 
   it('suggests setting up social credentials and opens that tab', async () => {
-    const { store } = await signedUpStore();
+    const { store, userId } = await signedUpStore();
+    localStorage.removeItem(FRAME_HINTS_KEY);
     const user = await renderSettings(store);
     const open = await screen.findByRole('button', { name: credentialsFormTexts.guidanceButton });
     expect(screen.getByText(credentialsFormTexts.guidance)).toBeVisible();
+    // Remembered for the settings page's prerendered frame, for this user only.
+    expect(rememberedFrameHints(userId)).toEqual(['social-setup-guidance']);
+    expect(rememberedFrameHints('someone-else')).toEqual([]);
     await user.click(open);
     expect(screen.getByRole('tab', { name: 'Social Credentials' })).toHaveAttribute(
       'aria-selected',
@@ -225,8 +232,10 @@ describe('first-run guidance on Settings', () => {
     await getAppDb().userProfiles.put(
       makeUserProfileRecord({ id: userId, userId, socialCredentialsWizardCompleted: true }),
     );
+    rememberFrameHint(userId, 'social-setup-guidance', true);
     await renderSettings(store);
     expect(await screen.findByRole('textbox', { name: 'First Name' })).toBeVisible();
     expect(screen.queryByText(credentialsFormTexts.guidance)).not.toBeInTheDocument();
+    expect(rememberedFrameHints(userId)).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
 import { PasswordField } from '../../components/password-field';
 import { SectionCard } from '../../components/section-card';
+import { rememberFrameHint } from '../../lib/frame-hints';
 import { useFormatters } from '../appearance';
 import { selectCurrentUser } from '../auth';
 import { useDeviceProfile } from '../profile';
@@ -310,9 +311,8 @@ export function SocialCredentialsSettings() {
  * Settings' first-run guidance: shown until the profile says social setup is complete (the server
  * sets the flag once credentials are saved and an account is connected).
  */
-export function SocialSetupGuidance({ onOpen }: { onOpen?: () => void }) {
-  const { userId, row, status } = useDeviceProfile();
-  if (!userId || status !== 'loaded' || row?.socialCredentialsWizardCompleted === true) return null;
+/** The setup guidance's look: what the page shows, and what the settings frame carries. */
+export function SocialSetupGuidanceNote({ onOpen }: { onOpen?: () => void }) {
   return (
     // The button sits under the text rather than beside it, so a phone does not squeeze the text.
     // A standing suggestion, not an event: a note, so screen readers do not announce it as an alert.
@@ -327,4 +327,15 @@ export function SocialSetupGuidance({ onOpen }: { onOpen?: () => void }) {
       )}
     </Alert>
   );
+}
+
+export function SocialSetupGuidance({ onOpen }: { onOpen?: () => void }) {
+  const { userId, row, status } = useDeviceProfile();
+  const shown =
+    Boolean(userId) && status === 'loaded' && row?.socialCredentialsWizardCompleted !== true;
+  // What the settings page's prerendered frame shows before the app next loads.
+  useEffect(() => {
+    if (userId && status === 'loaded') rememberFrameHint(userId, 'social-setup-guidance', shown);
+  }, [userId, status, shown]);
+  return shown ? <SocialSetupGuidanceNote onOpen={onOpen} /> : null;
 }
