@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -19,8 +19,11 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A yes/no question in a dialog, in place of the browser's own confirmation box. */
-export function ConfirmDialog({
+/**
+ * A yes/no question in a dialog, in place of the browser's own confirmation box. Memoized: a
+ * closed one under a form skips the form's renders while its props stay the same.
+ */
+export const ConfirmDialog = memo(function ConfirmDialog({
   open,
   title,
   message,
@@ -59,4 +62,4 @@ export function ConfirmDialog({
       </DialogActions>
     </Dialog>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 
@@ -30,7 +30,7 @@ function hideAfter(severity: AlertColor | undefined): number | null {
 }
 
 /** The app's notice: one message at a time, at the bottom of the screen, in place of browser alerts. */
-export function NoticeSnackbar({
+export const NoticeSnackbar = memo(function NoticeSnackbar({
   notice,
   onClose,
 }: {
@@ -60,4 +60,4 @@ export function NoticeSnackbar({
       </Alert>
     </Snackbar>
   );
-}
+});

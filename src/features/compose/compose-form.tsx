@@ -114,6 +114,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
       date: (date: string) => choose({ date }),
       time: (time: string) => choose({ time }),
       reviewOpen: () => setReviewOpen(true),
+      keepEditing: () => setConfirmCancel(false),
     }),
     [choose, edit],
   );
@@ -131,6 +132,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
       generation.clearError();
     }),
     generate: useHandler(generation.generate),
+    confirmCancel: useHandler(() => navigate(form.postId ? '/calendar' : '/dashboard')),
   };
 
   function handleSchedule() {
@@ -282,8 +284,8 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
         confirmLabel="Yes, Cancel"
         cancelLabel="Keep Editing"
         destructive
-        onCancel={() => setConfirmCancel(false)}
-        onConfirm={() => navigate(form.postId ? '/calendar' : '/dashboard')}
+        onCancel={set.keepEditing}
+        onConfirm={on.confirmCancel}
       />
 
       {scheduling.dialogs}

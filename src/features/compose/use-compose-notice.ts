@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { makeNotice, type Notice } from '../../components/notice-snackbar';
 import { validateDraft, validateSchedule, type ComposeFields } from './compose-validation';
 
@@ -19,15 +19,15 @@ export function useComposeNotice(fields: ComposeFields) {
     setWarningFrom(null);
   }
 
-  const notify: Notify = (severity, text, from) => {
+  // Stable, so the snackbar and the cards they are handed to skip renders (typing's included).
+  const notify: Notify = useCallback((severity, text, from) => {
     setNotice(makeNotice(severity, text));
     setWarningFrom(from ?? null);
-  };
-
-  function clear() {
+  }, []);
+  const clear = useCallback(() => {
     setNotice(null);
     setWarningFrom(null);
-  }
+  }, []);
 
   return { notice, notify, clear };
 }

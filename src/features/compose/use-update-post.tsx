@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,6 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { wallTimeToInstant } from '../../lib/intl/zoned-time';
+import { useHandler } from '../../lib/use-handler';
 import type { DraftPlatform } from '../../lib/platforms';
 import { useTimeZone } from '../appearance';
 import { selectCurrentUser } from '../auth';
@@ -181,34 +182,41 @@ export function useUpdatePost({
     else await commit(postId, next);
   }
 
-  const dialogs = (
-    <>
-      <PagePickerDialog
-        open={picking !== null}
-        choices={picking?.plan.choices ?? []}
-        manual={picking?.plan.manual ?? []}
-        busy={busy}
-        onCancel={() => setPicking(null)}
-        onConfirm={(ids) => {
-          if (picking && !running.current)
-            void commit(picking.postId, {
-              ...picking.changes,
-              accountIds: [...(picking.changes.accountIds ?? []), ...ids],
-            });
-        }}
-      />
-      <Dialog open={done} aria-labelledby={titleId} aria-describedby={textId}>
-        <DialogTitle id={titleId}>{updatePostTexts.title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={textId}>{updatePostTexts.updated}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="contained" autoFocus onClick={() => navigate('/calendar')}>
-            {updatePostTexts.ok}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </>
+  // Made again only when what they show changes: typing in the form around them skips them.
+  const cancelPicking = useHandler(() => setPicking(null));
+  const confirmPicking = useHandler((ids: string[]) => {
+    if (picking && !running.current)
+      void commit(picking.postId, {
+        ...picking.changes,
+        accountIds: [...(picking.changes.accountIds ?? []), ...ids],
+      });
+  });
+  const goToCalendar = useHandler(() => navigate('/calendar'));
+  const dialogs = useMemo(
+    () => (
+      <>
+        <PagePickerDialog
+          open={picking !== null}
+          choices={picking?.plan.choices ?? []}
+          manual={picking?.plan.manual ?? []}
+          busy={busy}
+          onCancel={cancelPicking}
+          onConfirm={confirmPicking}
+        />
+        <Dialog open={done} aria-labelledby={titleId} aria-describedby={textId}>
+          <DialogTitle id={titleId}>{updatePostTexts.title}</DialogTitle>
+          <DialogContent>
+            <DialogContentText id={textId}>{updatePostTexts.updated}</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button variant="contained" autoFocus onClick={goToCalendar}>
+              {updatePostTexts.ok}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      </>
+    ),
+    [picking, done, busy, titleId, textId, cancelPicking, confirmPicking, goToCalendar],
   );
 
   return { save, busy, dialogs };

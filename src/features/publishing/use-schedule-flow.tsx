@@ -1,7 +1,8 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import type { DraftPlatform, PublishMode } from '../../lib/db';
+import { useHandler } from '../../lib/use-handler';
 import { reviewAiPost } from '../ai-posts';
 import { useTimeZone } from '../appearance';
 import { selectCurrentUser } from '../auth';
@@ -171,20 +172,27 @@ export function useScheduleFlow({
     }
   }
 
-  const dialogs = (
-    <>
-      <PagePickerDialog
-        open={pending !== null}
-        choices={pending?.plan.choices ?? []}
-        manual={pending?.plan.manual ?? []}
-        busy={busy}
-        onCancel={() => setPending(null)}
-        onConfirm={(ids) => {
-          if (pending && !running.current) void commit(pending, ids);
-        }}
-      />
-      <ScheduledDialog open={done !== null} note={done?.note} onOk={() => navigate('/calendar')} />
-    </>
+  // Made again only when what they show changes: typing in the form around them skips them.
+  const cancelPicking = useHandler(() => setPending(null));
+  const confirmPicking = useHandler((ids: string[]) => {
+    if (pending && !running.current) void commit(pending, ids);
+  });
+  const goToCalendar = useHandler(() => navigate('/calendar'));
+  const dialogs = useMemo(
+    () => (
+      <>
+        <PagePickerDialog
+          open={pending !== null}
+          choices={pending?.plan.choices ?? []}
+          manual={pending?.plan.manual ?? []}
+          busy={busy}
+          onCancel={cancelPicking}
+          onConfirm={confirmPicking}
+        />
+        <ScheduledDialog open={done !== null} note={done?.note} onOk={goToCalendar} />
+      </>
+    ),
+    [pending, done, busy, cancelPicking, confirmPicking, goToCalendar],
   );
 
   return { start, busy, engaged: pending !== null || done !== null, dialogs };
