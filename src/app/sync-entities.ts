@@ -4,7 +4,7 @@ import {
   analyticsDailyEntity,
   analyticsPostMetricsEntity,
 } from '../features/analytics';
-import { loadDrafts, postDraftsEntity } from '../features/drafts';
+import { postDraftsEntity } from '../features/drafts';
 import { contentIdeasEntity, loadContentIdeas } from '../features/ideas';
 import { loadNotifications, userNotificationsEntity } from '../features/notifications';
 import { onboardingDataEntity } from '../features/onboarding';
@@ -29,9 +29,11 @@ export const syncEntities = createSyncRegistry([
   analyticsPostMetricsEntity,
 ]);
 
-/** What the features read from this device when the user changes, before the first pull. */
+/**
+ * What the features read from this device when the user changes, before the first pull. Not the
+ * drafts: only the screens that show them read them (useDeviceDrafts).
+ */
 export const localReaders = [
-  loadDrafts,
   loadPreferences,
   loadProfile,
   loadPublishing,

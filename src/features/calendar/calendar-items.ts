@@ -3,7 +3,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import { useAppSelector } from '../../app/hooks';
 import type { DraftPlatform } from '../../lib/platforms';
 import { selectAllAiPosts, type AiPost, type AiPostsState } from '../ai-posts';
-import { selectAllDrafts, type Draft, type DraftsState } from '../drafts';
+import { selectAllDrafts, useDeviceDrafts, type Draft, type DraftsState } from '../drafts';
 import {
   isPostLocked,
   selectScheduledPosts,
@@ -191,6 +191,7 @@ export const selectCalendarItems = createSelector([selectCalendarSources], calen
  * change at once, React renders them in slices instead of in the store update's one task.
  */
 export function useCalendarItems(): CalendarItem[] {
+  useDeviceDrafts();
   const sources = useDeferredValue(useAppSelector(selectCalendarSources));
   return useMemo(() => calendarItems(sources), [sources]);
 }

@@ -5,7 +5,7 @@ import { LoadingScreen } from '../../components/loading-screen';
 import { PageTitle } from '../../components/page-title';
 import { useAiPosts } from '../ai-posts';
 import { useTimeZone } from '../appearance';
-import { selectDraftById, selectDraftsLoaded } from '../drafts';
+import { selectDraftById, useDeviceDrafts } from '../drafts';
 import {
   selectPublishingLoaded,
   selectScheduledPostById,
@@ -25,9 +25,10 @@ function composeTitle(initial: Pick<ComposeInitial, 'draftId' | 'postId'>): stri
 export default function CreatePostPage() {
   const [params] = useSearchParams();
   const location = useLocation();
-  const draftsLoaded = useAppSelector(selectDraftsLoaded);
   const publishingLoaded = useAppSelector(selectPublishingLoaded);
   const targetId = params.get('editDraft') || params.get('editPost');
+  // A new post needs none of the drafts on this device.
+  const draftsLoaded = useDeviceDrafts(targetId !== null);
   const editPost = params.get('editPost');
   const draft = useAppSelector((state) =>
     targetId ? selectDraftById(state, targetId) : undefined,

@@ -13,7 +13,7 @@ import { PostListItem } from '../../components/post-list-item';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
 import { SectionCard } from '../../components/section-card';
 import { useFormatters } from '../appearance';
-import { deleteDraft, selectAllDrafts, selectDraftsLoaded, type Draft } from '../drafts';
+import { deleteDraft, selectAllDrafts, useDeviceDrafts, type Draft } from '../drafts';
 import { ScheduleDialog } from '../publishing';
 import {
   cut,
@@ -80,7 +80,7 @@ export function DraftsPanel() {
   const dispatch = useAppDispatch();
   // Rendered in the background when this device's drafts are read (see useCalendarItems).
   const drafts = useDeferredValue(useAppSelector(selectAllDrafts));
-  const loaded = useDeferredValue(useAppSelector(selectDraftsLoaded));
+  const loaded = useDeferredValue(useDeviceDrafts());
   const [showAll, setShowAll] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);

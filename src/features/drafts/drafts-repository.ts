@@ -7,13 +7,8 @@ import {
   type DraftStatus,
 } from '../../lib/db';
 import { writeSynced, type ThunkDispatcher } from '../../lib/sync/write';
-import {
-  draftDeleted,
-  draftSaved,
-  draftsLoaded,
-  type Draft,
-  type DraftsState,
-} from './drafts-slice';
+import { selectCurrentUser } from '../auth';
+import { draftDeleted, draftSaved, draftsLoaded, draftsLoading, type Draft } from './drafts-slice';
 import { postDraftsEntity } from './drafts-sync';
 
 /** What a screen hands over to save a draft; the id is absent for a new one. */
@@ -37,17 +32,30 @@ export class NotSignedInError extends Error {
   }
 }
 
-function draftsState(getState: GetState): DraftsState {
-  return (getState() as { drafts: DraftsState }).drafts;
-}
-
-/** Reads the user's drafts from this device into the slice. */
+/**
+ * Reads the user's drafts from this device into the slice. Rows the sync engine writes meanwhile
+ * are not lost: IndexedDB runs this read and the engine's writes one after the other, and the
+ * engine announces a write after it is committed, so each lands either in the read or after it.
+ */
 export function loadDrafts(userId: string, db: AppDb = getAppDb()) {
   return async (dispatch: Dispatch): Promise<Draft[]> => {
+    dispatch(draftsLoading({ userId }));
     const drafts = await db.drafts.where('userId').equals(userId).toArray();
     dispatch(draftsLoaded({ userId, drafts }));
     return drafts;
   };
+}
+
+function signedInUserId(getState: GetState): string {
+  const userId = selectCurrentUser(getState() as Parameters<typeof selectCurrentUser>[0])?.id;
+  if (!userId) throw new NotSignedInError();
+  return userId;
+}
+
+/** The user's draft `id` as stored on this device (whether or not the slice has read it). */
+async function storedDraft(db: AppDb, userId: string, id: string): Promise<Draft | undefined> {
+  const row = await db.drafts.get(id);
+  return row?.userId === userId ? row : undefined;
 }
 
 /**
@@ -56,11 +64,9 @@ export function loadDrafts(userId: string, db: AppDb = getAppDb()) {
  */
 export function saveDraft(input: DraftInput, db: AppDb = getAppDb()) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<Draft> => {
-    const state = draftsState(getState);
-    const userId = state.userId;
-    if (!userId) throw new NotSignedInError();
+    const userId = signedInUserId(getState);
     const now = new Date().toISOString();
-    const existing = input.id ? state.entities[input.id] : undefined;
+    const existing = input.id ? await storedDraft(db, userId, input.id) : undefined;
     const draft: Draft = {
       id: input.id ?? crypto.randomUUID(),
       userId,
@@ -87,9 +93,16 @@ export function saveDraft(input: DraftInput, db: AppDb = getAppDb()) {
 /** Deletes a draft on this device and queues the delete (a tombstone on the server). */
 export function deleteDraft(id: string, db: AppDb = getAppDb()) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<void> => {
-    const userId = draftsState(getState).userId;
-    if (!userId) throw new NotSignedInError();
+    const userId = signedInUserId(getState);
     await dispatch(writeSynced(postDraftsEntity, { op: 'delete', userId, id }, { db }));
     dispatch(draftDeleted({ id }));
+  };
+}
+
+/** Marks the user's draft as scheduled for `scheduledFor`, when it is still on this device. */
+export function markDraftScheduled(id: string, scheduledFor: string, db: AppDb = getAppDb()) {
+  return async (dispatch: ThunkDispatcher, getState: GetState): Promise<void> => {
+    const draft = await storedDraft(db, signedInUserId(getState), id);
+    if (draft) await dispatch(saveDraft({ ...draft, status: 'scheduled', scheduledFor }, db));
   };
 }

@@ -13,7 +13,10 @@ const newestFirst = (a: Draft, b: Draft) =>
 const draftsAdapter = createEntityAdapter<Draft>({ sortComparer: newestFirst });
 
 export interface DraftsState extends ReturnType<typeof draftsAdapter.getInitialState> {
-  /** Whose drafts are loaded; null before sign-in. */
+  /**
+   * Whose drafts are loaded or being read; null until a screen that shows drafts asks for them
+   * (useDeviceDrafts): the other pages never read this device's thousands of drafts.
+   */
   userId: string | null;
   loaded: boolean;
 }
@@ -27,6 +30,10 @@ export const draftsSlice = createSlice({
   name: 'drafts',
   initialState: initialDraftsState,
   reducers: {
+    /** The read of this user's drafts has started: changes synced meanwhile are kept. */
+    draftsLoading(_state, action: PayloadAction<{ userId: string }>) {
+      return { ...initialDraftsState, userId: action.payload.userId };
+    },
     draftsLoaded(_state, action: PayloadAction<{ userId: string; drafts: Draft[] }>) {
       const { userId, drafts } = action.payload;
       const mine = drafts.filter((d) => d.userId === userId);
@@ -55,7 +62,7 @@ export const draftsSlice = createSlice({
   },
 });
 
-export const { draftsLoaded, draftSaved, draftDeleted } = draftsSlice.actions;
+export const { draftsLoading, draftsLoaded, draftSaved, draftDeleted } = draftsSlice.actions;
 export const { selectDraftsLoaded, selectDraftsUserId } = draftsSlice.selectors;
 export const draftsReducer = draftsSlice.reducer;
 

@@ -4,7 +4,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { openAppDb, setAppDb, type AppDb } from '../../lib/db';
 import { syncRowsChanged } from '../../lib/sync/events';
 import { makeDraftRecord } from '../../testing/factories';
-import { sessionEnded } from '../auth';
+import { authReducer, sessionEnded, signedIn } from '../auth';
 import {
   deleteDraft,
   draftDeleted,
@@ -13,6 +13,7 @@ import {
   draftsReducer,
   initialDraftsState,
   loadDrafts,
+  markDraftScheduled,
   saveDraft,
   selectAllDrafts,
   selectDraftById,
@@ -86,7 +87,12 @@ describe('drafts reducer', () => {
 });
 
 // The drafts slice in a real Redux store; the whole app store: features/sync/sync-store.test.ts.
-const makeStore = () => configureStore({ reducer: { drafts: draftsReducer } });
+function makeStore({ signedInAs = 'u1' }: { signedInAs?: string | null } = {}) {
+  const store = configureStore({ reducer: { auth: authReducer, drafts: draftsReducer } });
+  if (signedInAs)
+    store.dispatch(signedIn({ id: signedInAs, email: '', firstName: '', lastName: '' }));
+  return store;
+}
 
 describe('saveDraft / deleteDraft with a store and IndexedDB', () => {
   let db: AppDb;
@@ -104,14 +110,55 @@ describe('saveDraft / deleteDraft with a store and IndexedDB', () => {
     await Dexie.delete(name);
   });
 
-  it('refuses to save before a user’s drafts are loaded', async () => {
-    const store = makeStore();
+  it('refuses to save or delete while nobody is signed in', async () => {
+    const store = makeStore({ signedInAs: null });
     await expect(
       store.dispatch(
         saveDraft({ content: 'A perfectly fine post', platforms: ['twitter'], postType: 'text' }),
       ),
     ).rejects.toThrow('Sign in');
+    await expect(store.dispatch(deleteDraft('some-draft'))).rejects.toThrow('Sign in');
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('saves, edits and marks scheduled from the device, without the drafts read into the store', async () => {
+    const store = makeStore();
+    const saved = await store.dispatch(
+      saveDraft({ content: 'Fresh rye on Friday', platforms: ['facebook'], postType: 'text' }),
+    );
+    const edited = await store.dispatch(saveDraft({ ...saved, content: 'Fresh rye on Saturday' }));
+    // The edit is of the stored row: its creation time stays.
+    expect(edited.createdAt).toBe(saved.createdAt);
+    await store.dispatch(markDraftScheduled(saved.id, '2026-12-05T09:00:00.000Z'));
+    expect(await db.drafts.get(saved.id)).toMatchObject({
+      content: 'Fresh rye on Saturday',
+      status: 'scheduled',
+      scheduledFor: '2026-12-05T09:00:00.000Z',
+    });
+    // Nobody asked for the drafts: the store holds none of them.
+    expect(store.getState().drafts.userId).toBeNull();
+    expect(selectAllDrafts(store.getState())).toEqual([]);
+    // Another user's draft is not theirs to mark.
+    const other = makeStore({ signedInAs: 'u2' });
+    await other.dispatch(markDraftScheduled(saved.id, '2027-01-01T09:00:00.000Z'));
+    expect((await db.drafts.get(saved.id))?.scheduledFor).toBe('2026-12-05T09:00:00.000Z');
+  });
+
+  it('marks a read under way, so a second screen does not start another, and follows the sync after it', async () => {
+    await db.drafts.put(draft('a', '2026-01-01T00:00:00.000Z', { userId: 'u1' }));
+    const store = makeStore();
+    const loading = store.dispatch(loadDrafts('u1'));
+    expect(store.getState().drafts).toMatchObject({ userId: 'u1', loaded: false });
+    await loading;
+    expect(store.getState().drafts.loaded).toBe(true);
+    store.dispatch(
+      syncRowsChanged({
+        entity: 'post_drafts',
+        upserted: [draft('b', '2026-01-02T00:00:00.000Z', { userId: 'u1' })],
+        removed: [],
+      }),
+    );
+    expect(selectAllDrafts(store.getState()).map((d) => d.id)).toEqual(['b', 'a']);
   });
 
   it('writes the row and its outbox entry, shows the draft at once, and survives a reload', async () => {

@@ -15,8 +15,10 @@ export {
 export {
   deleteDraft,
   loadDrafts,
+  markDraftScheduled,
   saveDraft,
   NotSignedInError,
   type DraftInput,
 } from './drafts-repository';
 export { postDraftsEntity } from './drafts-sync';
+export { useDeviceDrafts } from './use-device-drafts';

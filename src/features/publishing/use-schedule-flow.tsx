@@ -6,7 +6,7 @@ import { useHandler } from '../../lib/use-handler';
 import { reviewAiPost } from '../ai-posts';
 import { useTimeZone } from '../appearance';
 import { selectCurrentUser } from '../auth';
-import { saveDraft, selectDraftById } from '../drafts';
+import { markDraftScheduled } from '../drafts';
 import { readAccounts, rememberedAccounts, useSocialAccounts } from '../social';
 import { PagePickerDialog } from './page-picker-dialog';
 import { loadPublishing, PostLockedError, schedulePost } from './publishing-repository';
@@ -113,10 +113,7 @@ export function useScheduleFlow({
           draftId: request.draftId ?? null,
         }),
       );
-      const draft = request.draftId
-        ? selectDraftById(store.getState(), request.draftId)
-        : undefined;
-      if (draft) await dispatch(saveDraft({ ...draft, status: 'scheduled', scheduledFor }));
+      if (request.draftId) await dispatch(markDraftScheduled(request.draftId, scheduledFor));
       // The AI post is tied to the post it became. The post is scheduled even if this fails.
       if (request.aiPostId)
         await dispatch(

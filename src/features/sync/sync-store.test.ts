@@ -6,7 +6,7 @@ import { openAppDb, setAppDb, type AppDb } from '../../lib/db';
 import type { SyncTransport } from '../../lib/sync/transport';
 import { MemorySyncServer, networkDown } from '../../testing/memory-sync-server';
 import { sessionEnded, signedIn } from '../auth';
-import { saveDraft, selectAllDrafts } from '../drafts';
+import { loadDrafts, saveDraft, selectAllDrafts } from '../drafts';
 import {
   connectivityChanged,
   selectLocalReady,
@@ -83,6 +83,8 @@ describe('sync listeners', () => {
     await new Promise<void>((resolve) => persistStore(store, null, resolve));
     await vi.waitFor(() => expect(selectLocalReady(store.getState())).toBe(true));
     await vi.waitFor(() => expect(transportsFor).toEqual([ALICE.id]));
+    // As a screen that shows drafts asks (useDeviceDrafts).
+    await store.dispatch(loadDrafts(ALICE.id, db));
 
     store.dispatch(connectivityChanged({ online: false }));
     const saved = await store.dispatch(
@@ -123,6 +125,7 @@ describe('sync listeners', () => {
     store.dispatch(signedIn(ALICE));
     await vi.waitFor(() => expect(transportsFor).toHaveLength(1));
     await vi.waitFor(() => expect(store.getState().sync.lastSyncedAt).not.toBeNull());
+    await store.dispatch(loadDrafts(ALICE.id, db));
     const id = crypto.randomUUID();
     server.apply(ALICE.id, {
       mutation_id: crypto.randomUUID(),
@@ -142,6 +145,7 @@ describe('sync listeners', () => {
     const store = await bootedStore();
     store.dispatch(signedIn(ALICE));
     await vi.waitFor(() => expect(transportsFor).toHaveLength(1));
+    await store.dispatch(loadDrafts(ALICE.id, db));
     const bad = await store.dispatch(
       saveDraft({
         content: 'Not a real platform',
@@ -150,6 +154,7 @@ describe('sync listeners', () => {
       }),
     );
     await vi.waitFor(() => expect(text(store)).toMatchObject({ kind: 'error', parked: 1 }));
+    expect(selectAllDrafts(store.getState()).map((d) => d.id)).toEqual([bad.id]);
     const [parked] = selectParkedEntries(store.getState());
     expect(parked).toMatchObject({ entityId: bad.id, op: 'upsert', error: { code: '23514' } });
 
