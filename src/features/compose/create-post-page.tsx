@@ -27,8 +27,6 @@ export default function CreatePostPage() {
   const location = useLocation();
   const publishingLoaded = useAppSelector(selectPublishingLoaded);
   const targetId = params.get('editDraft') || params.get('editPost');
-  // A new post needs none of the drafts on this device.
-  const draftsLoaded = useDeviceDrafts(targetId !== null);
   const editPost = params.get('editPost');
   const draft = useAppSelector((state) =>
     targetId ? selectDraftById(state, targetId) : undefined,
@@ -45,13 +43,21 @@ export default function CreatePostPage() {
   // save) must not, or they would throw away what is on screen.
   const [formKey, setFormKey] = useState(location.key);
   if (!isComposeInternal(location.state) && formKey !== location.key) setFormKey(location.key);
+  // What the form starts from is read once, before it opens; the form's own address updates (a
+  // first save adds the draft's id) must not take it away for a loading screen.
+  const [openedKey, setOpenedKey] = useState<string | null>(null);
+  const opening = openedKey !== formKey;
+  // A new post needs none of the drafts on this device, nor an open form.
+  const draftsLoaded = useDeviceDrafts(opening && targetId !== null);
 
   if (
-    (targetId && !draftsLoaded) ||
-    (editPost && !publishingLoaded) ||
-    (aiPostId && aiPosts === null)
+    opening &&
+    ((targetId && !draftsLoaded) ||
+      (editPost && !publishingLoaded) ||
+      (aiPostId && aiPosts === null))
   )
     return <LoadingScreen />;
+  if (opening) setOpenedKey(formKey);
 
   const aiPost = aiPostId ? aiPosts?.find((post) => post.id === aiPostId) : undefined;
   // /create keeps its own provider choice, apart from the dashboard's (see ComposeForm).
