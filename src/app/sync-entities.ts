@@ -4,13 +4,15 @@ import {
   analyticsDailyEntity,
   analyticsPostMetricsEntity,
 } from '../features/analytics';
-import { postDraftsEntity } from '../features/drafts';
+import type { Dispatch } from '@reduxjs/toolkit';
+import { loadDrafts, postDraftsEntity } from '../features/drafts';
 import { contentIdeasEntity, loadContentIdeas } from '../features/ideas';
 import { loadNotifications, userNotificationsEntity } from '../features/notifications';
 import { onboardingDataEntity } from '../features/onboarding';
 import { loadPreferences, userPreferencesEntity } from '../features/preferences';
 import { loadProfile, userProfilesEntity } from '../features/profile';
 import { loadPublishing, publishTargetsEntity, scheduledPostsEntity } from '../features/publishing';
+import type { AppDb } from '../lib/db';
 import { createSyncRegistry } from '../lib/sync/entities';
 
 /** Every synced entity of the app; loaded with the sync engine, after the first paint. */
@@ -29,11 +31,24 @@ export const syncEntities = createSyncRegistry([
   analyticsPostMetricsEntity,
 ]);
 
+/** The pages whose first screen lists the user's drafts (the dashboard's list, the calendar). */
+export const PAGES_SHOWING_DRAFTS = ['/dashboard', '/calendar'];
+
 /**
- * What the features read from this device when the user changes, before the first pull. Not the
- * drafts: only the screens that show them read them (useDeviceDrafts).
+ * The drafts, read with the rest only where the app opens on a page that shows them, so they are
+ * in as early as before; elsewhere the screens that show drafts read them when they open
+ * (useDeviceDrafts), and the other pages never read this device's thousands of drafts.
  */
+export function loadDraftsForFirstPage(userId: string, db: AppDb) {
+  return async (dispatch: Dispatch): Promise<void> => {
+    const path = typeof location === 'undefined' ? '' : location.pathname.replace(/\/+$/, '');
+    if (PAGES_SHOWING_DRAFTS.includes(path)) await loadDrafts(userId, db)(dispatch);
+  };
+}
+
+/** What the features read from this device when the user changes, before the first pull. */
 export const localReaders = [
+  loadDraftsForFirstPage,
   loadPreferences,
   loadProfile,
   loadPublishing,
