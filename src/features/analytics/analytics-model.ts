@@ -13,7 +13,8 @@ import {
   platformLabel,
 } from './analytics-labels';
 import { analyticsInsights } from './insights';
-import { dayOfInstant, daysOf, periodInstants, periodsFor } from './period';
+import { daysOf, periodInstants, periodsFor } from './period';
+import { zonedDayReader } from '../../lib/intl/zoned-time';
 import type {
   AccountStatus,
   AnalyticsView,
@@ -499,8 +500,9 @@ export function buildAnalyticsView({
 }: BuildInput): AnalyticsView {
   const names = new Map(data.accounts.map((a) => [a.id, a.accountName]));
   const dated: { row: PostRow; day: string }[] = [];
+  const dayOf = zonedDayReader(timeZone);
   for (const p of data.posts) {
-    const day = dayOfInstant(p.publishedAt, timeZone);
+    const day = dayOf(Date.parse(p.publishedAt));
     if (!day) continue;
     const accountName =
       (p.accountId ? names.get(p.accountId) : undefined) ?? data.targetAccounts.get(p.id) ?? null;

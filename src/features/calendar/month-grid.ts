@@ -5,7 +5,12 @@
 // of /create.
 
 import { dateTimeFormat } from '../../lib/intl/format';
-import { dateInZone, instantToWallTime, wallTimeToInstant } from '../../lib/intl/zoned-time';
+import {
+  dateInZone,
+  instantToWallTime,
+  wallTimeToInstant,
+  zonedDayReader,
+} from '../../lib/intl/zoned-time';
 
 /** A date in the user's zone: 2026-12-15. */
 export type DayKey = string;
@@ -126,8 +131,9 @@ export function groupByDay<T extends { at: string }>(
   timeZone: string,
 ): Map<DayKey, T[]> {
   const days = new Map<DayKey, T[]>();
+  const dayOf = zonedDayReader(timeZone);
   for (const item of items) {
-    const day = dayOfInstant(item.at, timeZone);
+    const day = dayOf(Date.parse(item.at));
     if (!day) continue;
     const list = days.get(day);
     if (list) list.push(item);

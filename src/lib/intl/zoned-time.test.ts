@@ -4,6 +4,7 @@ import {
   instantToWallTime,
   isValidTimeZone,
   wallTimeToInstant,
+  zonedDayReader,
   zoneOffsetMs,
 } from './zoned-time';
 
@@ -149,5 +150,60 @@ describe('zone helpers', () => {
     expect(dateInZone(now, 'Europe/Paris')).toBe('2027-01-01');
     expect(dateInZone(now, 'America/New_York', 1)).toBe('2027-01-01');
     expect(dateInZone(new Date('2028-02-28T12:00:00Z'), 'UTC', 1)).toBe('2028-02-29');
+  });
+});
+
+describe('zonedDayReader', () => {
+  // Zones with DST at 02:00 and at midnight, 30-minute DST, quarter-hour offsets, the date line.
+  const ZONES = [
+    'UTC',
+    'America/New_York',
+    'Europe/London',
+    'America/Santiago',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'Pacific/Chatham',
+    'Pacific/Apia',
+  ];
+  const start = Date.UTC(2025, 0, 1);
+  const YEAR = 366 * 24 * 3_600_000;
+
+  it('reads each instant as instantToWallTime does, in order and out of order, over DST changes', () => {
+    // Every 17 minutes and 13 seconds for a year: every transition and every midnight is crossed.
+    const sorted: number[] = [];
+    for (let t = start; t < start + YEAR; t += 1_033_000) sorted.push(t);
+    let seed = 7;
+    const shuffled = [...sorted]
+      .map((t) => {
+        seed = (seed * 16807) % 2147483647;
+        return { t, k: seed };
+      })
+      .sort((a, b) => a.k - b.k)
+      .map(({ t }) => t)
+      .slice(0, 3000);
+    for (const zone of ZONES) {
+      for (const instants of [sorted, shuffled]) {
+        const dayOf = zonedDayReader(zone);
+        const wrong = instants.filter((t) => {
+          const iso = new Date(t).toISOString();
+          return dayOf(t) !== instantToWallTime(iso, zone)!.date;
+        });
+        expect(wrong.map((t) => `${zone} ${new Date(t).toISOString()}`)).toEqual([]);
+      }
+    }
+  });
+
+  it('reads the last second before a midnight and the midnight itself apart', () => {
+    const dayOf = zonedDayReader('America/New_York');
+    // 2025-03-09: clocks go from 02:00 to 03:00; midnight before is 05:00Z, the next 04:00Z.
+    expect(dayOf(Date.parse('2025-03-09T04:59:59.999Z'))).toBe('2025-03-08');
+    expect(dayOf(Date.parse('2025-03-09T05:00:00.000Z'))).toBe('2025-03-09');
+    expect(dayOf(Date.parse('2025-03-10T03:59:59.999Z'))).toBe('2025-03-09');
+    expect(dayOf(Date.parse('2025-03-10T04:00:00.000Z'))).toBe('2025-03-10');
+  });
+
+  it('gives null for an invalid instant or zone', () => {
+    expect(zonedDayReader('UTC')(Number.NaN)).toBeNull();
+    expect(zonedDayReader('Not/AZone')(Date.UTC(2025, 0, 1))).toBeNull();
   });
 });

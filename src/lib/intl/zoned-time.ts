@@ -143,6 +143,37 @@ export function instantToWallTime(
   };
 }
 
+/**
+ * Reads the date (2030-03-05) of many instants in `timeZone`, as `instantToWallTime(...).date`
+ * does for one, but asking the runtime a few times per day met rather than once per instant: a
+ * thousand posts over two months cost some two hundred calls instead of a thousand, in the order
+ * given (best sorted). Exact: a day with an offset change is read instant by instant. Null for an
+ * invalid instant or zone.
+ */
+export function zonedDayReader(timeZone: string): (epochMs: number) => string | null {
+  if (!isValidTimeZone(timeZone)) return () => null;
+  // The last day read whose offset holds from its first to its last second: [from, to).
+  let from = 0;
+  let to = 0;
+  let known = '';
+  return (epochMs) => {
+    if (!Number.isFinite(epochMs)) return null;
+    if (epochMs >= from && epochMs < to) return known;
+    const whole = Math.floor(epochMs / 1000) * 1000;
+    const p = wallParts(whole, timeZone);
+    const day = `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+    const offset = utcOf(p) - whole;
+    const start = utcOf({ ...p, hour: 0, minute: 0, second: 0 }) - offset;
+    const end = start + DAY;
+    if (zoneOffsetMs(start, timeZone) === offset && zoneOffsetMs(end - 1000, timeZone) === offset) {
+      from = start;
+      to = end;
+      known = day;
+    }
+    return day;
+  };
+}
+
 /** The calendar date `days` after `now`'s date in `timeZone`, as a date input's value. */
 export function dateInZone(now: Date, timeZone: string, days = 0): string {
   const p = wallParts(now.getTime(), timeZone);
