@@ -1,6 +1,7 @@
 // Bundled by scripts/bench-sync.ts and run inside the built app's page in Chromium: the same save
 // path as the app (store, drafts repository, outbox) on the browser's real IndexedDB.
 import { makeStore } from '../src/app/store.ts';
+import { signedIn } from '../src/features/auth/index.ts';
 import { loadDrafts, saveDraft } from '../src/features/drafts/index.ts';
 import { openAppDb, setAppDb, type DraftRecord } from '../src/lib/db.ts';
 import { makeDraftRecord } from '../src/testing/factories.ts';
@@ -9,6 +10,7 @@ export async function saveLatency(n: number, userId: string): Promise<number[]> 
   const db = openAppDb(`bench-save-${Date.now()}`);
   setAppDb(db);
   const store = makeStore();
+  store.dispatch(signedIn({ id: userId, email: '', firstName: '', lastName: '' }));
   await store.dispatch(loadDrafts(userId));
   const times: number[] = [];
   for (let i = 0; i < n; i++) {

@@ -20,6 +20,7 @@ import WebSocket from 'ws';
 import { startServer } from '../server/start-server.ts';
 import { makeStore } from '../src/app/store.ts';
 import { syncEntities } from '../src/app/sync-entities.ts';
+import { signedIn } from '../src/features/auth/index.ts';
 import { loadDrafts, postDraftsEntity, saveDraft } from '../src/features/drafts/index.ts';
 import { openAppDb, setAppDb, type DraftRecord } from '../src/lib/db.ts';
 import { SyncEngine } from '../src/lib/sync/engine.ts';
@@ -57,6 +58,7 @@ async function saveLatencyNode(): Promise<number[]> {
   setAppDb(db);
   const store = makeStore();
   await new Promise<void>((resolve) => persistStore(store, null, resolve));
+  store.dispatch(signedIn({ id: 'bench-user', email: '', firstName: '', lastName: '' }));
   await store.dispatch(loadDrafts('bench-user'));
   const times: number[] = [];
   for (let i = 0; i < SAVES; i++) {
