@@ -190,7 +190,7 @@ async function anonKey(): Promise<string> {
 
 async function reloadToReady(page: Page): Promise<number> {
   await page.reload({ waitUntil: 'commit' });
-  await page.waitForFunction(() => document.documentElement.dataset.storeReady === 'true', null, {
+  await page.waitForFunction(() => document.documentElement?.dataset.storeReady === 'true', null, {
     polling: 'raf',
     timeout: 30_000,
   });
@@ -237,7 +237,7 @@ async function chromiumFigures(
     await page.goto(`http://127.0.0.1:${APP_PORT}/dashboard`);
     await page.evaluate((s) => localStorage.setItem('postbloom-auth', JSON.stringify(s)), session);
     await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.storeReady === 'true', null, {
+    await page.waitForFunction(() => document.documentElement?.dataset.storeReady === 'true', null, {
       timeout: 30_000,
     });
 
