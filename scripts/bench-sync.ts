@@ -237,9 +237,13 @@ async function chromiumFigures(
     await page.goto(`http://127.0.0.1:${APP_PORT}/dashboard`);
     await page.evaluate((s) => localStorage.setItem('postbloom-auth', JSON.stringify(s)), session);
     await page.reload();
-    await page.waitForFunction(() => document.documentElement?.dataset.storeReady === 'true', null, {
-      timeout: 30_000,
-    });
+    await page.waitForFunction(
+      () => document.documentElement?.dataset.storeReady === 'true',
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
 
     // Save latency on Chromium's IndexedDB, in a database of its own.
     await page.addScriptTag({ content: bundle });
