@@ -7,18 +7,13 @@ import type { FrameHint } from '../lib/frame-hints';
  */
 export const InPrerenderedFrame = createContext(false);
 
-/** Whether this render is the build's prerendered frame. */
-export function useInPrerenderedFrame(): boolean {
-  return useContext(InPrerenderedFrame);
-}
-
 /**
  * In the prerendered frame, a part of the page that shows or not depending on the user's data:
  * carried hidden, and shown by the page's inline script where this device last showed it
  * (src/lib/frame-hints.ts). Elsewhere, nothing.
  */
 export function RememberedPart({ hint, children }: { hint: FrameHint; children: ReactNode }) {
-  if (!useInPrerenderedFrame()) return null;
+  if (!useContext(InPrerenderedFrame)) return null;
   return (
     <div data-frame-hint={hint} hidden>
       {children}

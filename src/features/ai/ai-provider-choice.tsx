@@ -34,7 +34,7 @@ export interface AiProviderChoiceProps {
  * link to Settings when the chosen one is not set up for this user.
  */
 /** The frame hint of the note that `provider`'s key is missing (src/lib/frame-hints.ts). */
-export const keyMissingHint = (provider: AiProviderId) => `ai-key-missing:${provider}` as const;
+const keyMissingHint = (provider: AiProviderId) => `ai-key-missing:${provider}` as const;
 
 export function AiProviderChoice({ name, value, onChange, sx }: AiProviderChoiceProps) {
   const dispatch = useAppDispatch();

@@ -6,7 +6,7 @@ import {
   type DraftPostType,
   type DraftStatus,
 } from '../../lib/db';
-import { writeSynced, type ThunkDispatcher } from '../../lib/sync/write';
+import { writeSynced, writeSyncedTogether, type ThunkDispatcher } from '../../lib/sync/write';
 import { selectCurrentUser } from '../auth';
 import { draftDeleted, draftSaved, draftsLoaded, draftsLoading, type Draft } from './drafts-slice';
 import { postDraftsEntity } from './drafts-sync';
@@ -58,6 +58,52 @@ async function storedDraft(db: AppDb, userId: string, id: string): Promise<Draft
   return row?.userId === userId ? row : undefined;
 }
 
+/** The row a save stores: what the screen hands over, on top of the row this device holds. */
+function draftRow(input: DraftInput, existing: Draft | undefined, userId: string): Draft {
+  const now = new Date().toISOString();
+  return {
+    id: input.id ?? crypto.randomUUID(),
+    userId,
+    content: input.content,
+    platforms: [...input.platforms],
+    postType: input.postType,
+    prompt: input.prompt ?? null,
+    aiProvider: input.aiProvider ?? null,
+    status: input.status ?? existing?.status ?? 'draft',
+    scheduledFor: input.scheduledFor ?? null,
+    conflictOf: existing?.conflictOf ?? null,
+    createdAt: existing?.createdAt ?? now,
+    updatedAt: now,
+    version: existing?.version ?? null,
+  };
+}
+
+/**
+ * Writes the user's draft `id` (a new one without an id) as `inputOf` makes it from the row this
+ * device holds, reading that row and writing in one local transaction; writes nothing when
+ * `inputOf` gives null.
+ */
+function upsertDraft(
+  db: AppDb,
+  userId: string,
+  id: string | undefined,
+  inputOf: (existing: Draft | undefined) => DraftInput | null,
+) {
+  return async (dispatch: ThunkDispatcher): Promise<Draft | null> => {
+    const saved = await dispatch(
+      writeSyncedTogether(db, [postDraftsEntity], async (queue) => {
+        const existing = id ? await storedDraft(db, userId, id) : undefined;
+        const input = inputOf(existing);
+        if (!input) return null;
+        const row = draftRow(input, existing, userId);
+        return (await queue(postDraftsEntity, { op: 'upsert', row })) ?? row;
+      }),
+    );
+    if (saved) dispatch(draftSaved(saved));
+    return saved;
+  };
+}
+
 /**
  * Saves a draft on this device and queues it for the server, in one local transaction. It never
  * waits for the network: the sync engine pushes it when it can.
@@ -65,28 +111,8 @@ async function storedDraft(db: AppDb, userId: string, id: string): Promise<Draft
 export function saveDraft(input: DraftInput, db: AppDb = getAppDb()) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<Draft> => {
     const userId = signedInUserId(getState);
-    const now = new Date().toISOString();
-    const existing = input.id ? await storedDraft(db, userId, input.id) : undefined;
-    const draft: Draft = {
-      id: input.id ?? crypto.randomUUID(),
-      userId,
-      content: input.content,
-      platforms: [...input.platforms],
-      postType: input.postType,
-      prompt: input.prompt ?? null,
-      aiProvider: input.aiProvider ?? null,
-      status: input.status ?? existing?.status ?? 'draft',
-      scheduledFor: input.scheduledFor ?? null,
-      conflictOf: existing?.conflictOf ?? null,
-      createdAt: existing?.createdAt ?? now,
-      updatedAt: now,
-      version: existing?.version ?? null,
-    };
-    const stored = await dispatch(
-      writeSynced(postDraftsEntity, { op: 'upsert', row: draft }, { db }),
-    );
-    dispatch(draftSaved(stored ?? draft));
-    return stored ?? draft;
+    const saved = await dispatch(upsertDraft(db, userId, input.id, () => input));
+    return saved!;
   };
 }
 
@@ -102,7 +128,10 @@ export function deleteDraft(id: string, db: AppDb = getAppDb()) {
 /** Marks the user's draft as scheduled for `scheduledFor`, when it is still on this device. */
 export function markDraftScheduled(id: string, scheduledFor: string, db: AppDb = getAppDb()) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<void> => {
-    const draft = await storedDraft(db, signedInUserId(getState), id);
-    if (draft) await dispatch(saveDraft({ ...draft, status: 'scheduled', scheduledFor }, db));
+    await dispatch(
+      upsertDraft(db, signedInUserId(getState), id, (existing) =>
+        existing ? { ...existing, status: 'scheduled', scheduledFor } : null,
+      ),
+    );
   };
 }
