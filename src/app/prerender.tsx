@@ -4,7 +4,6 @@ import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider as ReduxProvider } from 'react-redux';
 import { StaticRouter } from 'react-router';
-import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { CssBaseline, Typography } from '@mui/material';
@@ -15,6 +14,7 @@ import { composeHeaderTexts } from '../features/compose/compose-header';
 import { DashboardFrame } from '../features/dashboard/dashboard-page';
 import { SettingsFrame } from '../features/settings/settings-page';
 import { InPrerenderedFrame } from '../components/frame-part';
+import { makeStyleCache } from './style-cache';
 import { ThemeProvider } from './theme-provider';
 import SignUpPage from '../features/auth/sign-up-page';
 import ContactPage from '../features/marketing/contact-page';
@@ -58,8 +58,8 @@ function renderWithStyles(
   location: string,
   store: AppStore = makeBootStore().store,
 ): { html: string; styleTags: string } {
-  // The same key as the browser's default cache: it adopts these styles instead of adding copies.
-  const cache = createCache({ key: 'css' });
+  // The app's own cache, whose key makes the app adopt these styles instead of adding copies.
+  const cache = makeStyleCache();
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
   // What the app renders there before the store loads (see DeferredProviders), in the light
   // palette; the page's inline script hides this markup where the app will paint dark.

@@ -10,6 +10,7 @@ import {
 import { Provider as ReduxProvider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { CssBaseline, useMediaQuery } from '@mui/material';
+import { StyleCacheProvider } from './style-cache';
 import { ThemeProvider } from './theme-provider';
 import { selectThemeMode } from '../features/ui/ui-state';
 import { readStoredSessionUser } from '../lib/supabase';
@@ -25,10 +26,12 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
   const paletteMode = resolvePaletteMode(themeMode, prefersDark);
   const theme = useMemo(() => makeTheme(paletteMode), [paletteMode]);
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline enableColorScheme />
-      {children}
-    </ThemeProvider>
+    <StyleCacheProvider>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </StyleCacheProvider>
   );
 }
 

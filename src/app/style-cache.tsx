@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import createCache, { type EmotionCache, type StylisPlugin } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+
+/**
+ * The declarations the browsers the app runs in (Chromium, Firefox and Safari of the last few
+ * years) still need a `-webkit-` copy of: Safari knows them only prefixed.
+ */
+const WEBKIT_ONLY = new Set([
+  'user-select',
+  'backdrop-filter',
+  'box-decoration-break',
+  'text-size-adjust',
+]);
+
+/**
+ * Emotion's default prefixer reads every declaration the app styles with, for prefixes of browsers
+ * long gone: a third of the style work in each of React's commits on a phone. This one adds only
+ * the copies Safari needs.
+ */
+export const webkitPrefixes: StylisPlugin = (element) => {
+  if (element.type === 'decl' && !element.return && WEBKIT_ONLY.has(element.props as string))
+    element.return = `-webkit-${element.value}${element.value}`;
+};
+
+/**
+ * The app's style cache; the `css` key is the default cache's, so the app adopts the styles a
+ * prerendered page carries (src/app/prerender.tsx) instead of adding copies.
+ */
+export function makeStyleCache(): EmotionCache {
+  return createCache({ key: 'css', stylisPlugins: [webkitPrefixes] });
+}
+
+let browserCache: EmotionCache | undefined;
+
+/** The app's styles go through its style cache (made once, on first render). */
+export function StyleCacheProvider({ children }: { children: ReactNode }) {
+  browserCache ??= makeStyleCache();
+  return <CacheProvider value={browserCache}>{children}</CacheProvider>;
+}
