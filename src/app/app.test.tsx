@@ -92,7 +92,7 @@ describe('the app shell', () => {
     const button = await screen.findByRole('button', { name: 'Account menu' });
     expect(button).toHaveTextContent('A');
     await user.click(button);
-    const menu = screen.getByRole('menu');
+    const menu = await screen.findByRole('menu');
     expect(menu).toHaveTextContent('Ada Lovelace');
     expect(menu).toHaveTextContent('ada@example.com');
     expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
@@ -107,7 +107,7 @@ describe('the app shell', () => {
       user: { ...ada, lastName: '' },
     });
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
-    expect(screen.getByRole('menu')).toHaveTextContent('ada');
+    expect(await screen.findByRole('menu')).toHaveTextContent('ada');
     expect(screen.getByRole('menu')).not.toHaveTextContent('Ada Lovelace');
   });
 });

@@ -16,7 +16,8 @@ export type OutlinedFieldProps = Omit<OutlinedInputProps, 'label' | 'notched'> &
  * An outlined text field with a visible label and helper text: what MUI's TextField renders for
  * its outlined variant, without the code of its select and other variants, so the public pages
  * that use it (sign-up, contact) download less before their form works. A field that picks from
- * a list is an OutlinedSelectField, or a TextField in the signed-in app.
+ * a list is an OutlinedSelectField, or a TextField in the signed-in app. The app bar's search uses it
+ * too: TextField brings the select's code, and with it the menus', to every signed-in page.
  */
 export function OutlinedField({
   id,
@@ -26,6 +27,7 @@ export function OutlinedField({
   required,
   disabled,
   fullWidth,
+  size,
   ...input
 }: OutlinedFieldProps) {
   const generatedId = useId();
@@ -38,6 +40,7 @@ export function OutlinedField({
       required={required}
       disabled={disabled}
       fullWidth={fullWidth}
+      size={size}
     >
       <InputLabel htmlFor={inputId} id={`${inputId}-label`}>
         {label}
@@ -45,6 +48,7 @@ export function OutlinedField({
       <OutlinedInput
         {...input}
         id={inputId}
+        size={size}
         label={label}
         aria-describedby={helperId}
         // FormControl marks the field required for its label; the input says so itself too.

@@ -6,12 +6,12 @@ import {
   Drawer,
   IconButton,
   Link,
-  TextField,
   Toolbar,
   Typography,
 } from '@mui/material';
 import LocalFlorist from '@mui/icons-material/LocalFlorist';
 import MenuIcon from '@mui/icons-material/Menu';
+import { OutlinedField } from '../outlined-field';
 import { NavSections, type NavSection } from './nav-sections';
 import { UserMenu, type ShellUser } from './user-menu';
 
@@ -119,7 +119,7 @@ export function AppShell({
             onSubmit={(event) => event.preventDefault()}
             sx={{ display: { xs: 'none', sm: 'block' }, flexGrow: 1, maxWidth: 420 }}
           >
-            <TextField label="Search" type="search" size="small" fullWidth />
+            <OutlinedField label="Search" type="search" size="small" fullWidth />
           </Box>
           <Box sx={{ flexGrow: 1 }} />
           {status}

@@ -1,17 +1,12 @@
 import { useId, useState, type MouseEvent } from 'react';
-import {
-  Avatar,
-  Box,
-  Divider,
-  IconButton,
-  ListItemIcon,
-  Menu,
-  MenuItem,
-  Typography,
-} from '@mui/material';
-import Logout from '@mui/icons-material/Logout';
-import ManageAccounts from '@mui/icons-material/ManageAccounts';
-import Person from '@mui/icons-material/Person';
+import { Avatar, IconButton } from '@mui/material';
+import { onDemand, useOnDemand } from '../../lib/on-demand';
+
+/**
+ * The menu itself (MUI's Menu, its popover and list) is fetched when the button is first pointed
+ * at, focused or touched, not with every signed-in page: it opens a moment later at most.
+ */
+const popup = onDemand(() => import('./user-menu-popup'));
 
 export interface ShellUser {
   name: string;
@@ -28,6 +23,14 @@ interface UserMenuProps {
 
 export function UserMenu({ user, onProfileSettings, onAccountSettings, onSignOut }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Rendered once first opened, and kept, so it closes with its transition.
+  const [opened, setOpened] = useState(false);
+  const Popup = useOnDemand(popup, opened, (error) => {
+    // The button stays as it was: pressing it again fetches the menu again.
+    console.warn('The account menu could not load', error);
+    setOpened(false);
+    setAnchor(null);
+  })?.default;
   const menuId = useId();
   const open = Boolean(anchor);
   const close = () => setAnchor(null);
@@ -43,7 +46,13 @@ export function UserMenu({ user, onProfileSettings, onAccountSettings, onSignOut
         aria-controls={open ? menuId : undefined}
         aria-haspopup="menu"
         aria-expanded={open}
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        onPointerEnter={popup.preload}
+        onPointerDown={popup.preload}
+        onFocus={popup.preload}
+        onClick={(event: MouseEvent<HTMLElement>) => {
+          setAnchor(event.currentTarget);
+          setOpened(true);
+        }}
         size="small"
       >
         <Avatar
@@ -52,45 +61,18 @@ export function UserMenu({ user, onProfileSettings, onAccountSettings, onSignOut
           {user.initial}
         </Avatar>
       </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Box sx={{ px: 2, py: 1, maxWidth: 280 }}>
-          <Typography sx={{ fontWeight: 600 }} noWrap>
-            {user.name}
-          </Typography>
-          {user.email && (
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {user.email}
-            </Typography>
-          )}
-        </Box>
-        <Divider />
-        <MenuItem onClick={choose(onProfileSettings)}>
-          <ListItemIcon>
-            <Person fontSize="small" />
-          </ListItemIcon>
-          Profile Settings
-        </MenuItem>
-        <MenuItem onClick={choose(onAccountSettings)}>
-          <ListItemIcon>
-            <ManageAccounts fontSize="small" />
-          </ListItemIcon>
-          Account Settings
-        </MenuItem>
-        <Divider />
-        <MenuItem onClick={choose(onSignOut)}>
-          <ListItemIcon>
-            <Logout fontSize="small" />
-          </ListItemIcon>
-          Sign Out
-        </MenuItem>
-      </Menu>
+      {Popup && (
+        <Popup
+          id={menuId}
+          anchor={anchor}
+          user={user}
+          onClose={close}
+          choose={choose}
+          onProfileSettings={onProfileSettings}
+          onAccountSettings={onAccountSettings}
+          onSignOut={onSignOut}
+        />
+      )}
     </>
   );
 }

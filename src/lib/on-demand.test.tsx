@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { onDemand, useOnDemand, type OnDemand } from './on-demand';
+
+afterEach(cleanup);
+
+interface PartModule {
+  default: () => React.JSX.Element;
+}
+const part: PartModule = { default: () => <p>The menu</p> };
+
+/** A module fetch the test settles by hand. */
+function manualFetch() {
+  const calls: Array<{ resolve: (m: PartModule) => void; reject: (e: Error) => void }> = [];
+  const fetchModule = vi.fn(
+    () =>
+      new Promise<PartModule>((resolve, reject) => {
+        calls.push({ resolve, reject });
+      }),
+  );
+  return { fetchModule, calls };
+}
+
+function Opener({ lazyPart, onFailed }: { lazyPart: OnDemand<PartModule>; onFailed?: () => void }) {
+  const [wanted, setWanted] = useState(false);
+  const Part = useOnDemand(lazyPart, wanted, () => {
+    setWanted(false);
+    onFailed?.();
+  })?.default;
+  return (
+    <>
+      <button onClick={() => setWanted(true)}>Open</button>
+      {Part && <Part />}
+    </>
+  );
+}
+
+describe('onDemand', () => {
+  it('fetches once, however often asked, and keeps the module', async () => {
+    const { fetchModule, calls } = manualFetch();
+    const lazyPart = onDemand(fetchModule);
+    expect(fetchModule).not.toHaveBeenCalled();
+    lazyPart.preload();
+    const loading = lazyPart.load();
+    expect(fetchModule).toHaveBeenCalledTimes(1);
+    expect(lazyPart.current()).toBeUndefined();
+    calls[0]!.resolve(part);
+    await expect(loading).resolves.toBe(part);
+    expect(lazyPart.current()).toBe(part);
+    await expect(lazyPart.load()).resolves.toBe(part);
+    expect(fetchModule).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a failed fetch, so the next need fetches again', async () => {
+    const { fetchModule, calls } = manualFetch();
+    const lazyPart = onDemand(fetchModule);
+    const first = lazyPart.load();
+    calls[0]!.reject(new Error('offline'));
+    await expect(first).rejects.toThrow('offline');
+    const second = lazyPart.load();
+    expect(fetchModule).toHaveBeenCalledTimes(2);
+    calls[1]!.resolve(part);
+    await expect(second).resolves.toBe(part);
+  });
+});
+
+describe('useOnDemand', () => {
+  it('renders the part once wanted and fetched', async () => {
+    const user = userEvent.setup();
+    const { fetchModule, calls } = manualFetch();
+    render(<Opener lazyPart={onDemand(fetchModule)} />);
+    expect(fetchModule).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(fetchModule).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('The menu')).not.toBeInTheDocument();
+    await act(async () => calls[0]!.resolve(part));
+    expect(screen.getByText('The menu')).toBeInTheDocument();
+  });
+
+  it('renders a part fetched earlier at once', async () => {
+    const user = userEvent.setup();
+    const lazyPart = onDemand(() => Promise.resolve(part));
+    await lazyPart.load();
+    render(<Opener lazyPart={lazyPart} />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByText('The menu')).toBeInTheDocument();
+  });
+
+  it('reports a failed fetch, and the next need tries again', async () => {
+    const user = userEvent.setup();
+    const onFailed = vi.fn();
+    const { fetchModule, calls } = manualFetch();
+    render(<Opener lazyPart={onDemand(fetchModule)} onFailed={onFailed} />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await act(async () => calls[0]!.reject(new Error('offline')));
+    expect(onFailed).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('The menu')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(fetchModule).toHaveBeenCalledTimes(2);
+    await act(async () => calls[1]!.resolve(part));
+    expect(screen.getByText('The menu')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { useHandler } from './use-handler';
+
+/**
+ * A module fetched the first time it is needed rather than with the page: a menu's or a dialog's
+ * code, say, that most visits never open. `preload` starts the fetch early (on a hover or a
+ * focus); a failed fetch is forgotten, so the next need tries again.
+ */
+export interface OnDemand<T> {
+  /** The module, once loaded. */
+  current: () => T | undefined;
+  load: () => Promise<T>;
+  preload: () => void;
+}
+
+export function onDemand<T>(fetchModule: () => Promise<T>): OnDemand<T> {
+  let loaded: T | undefined;
+  let pending: Promise<T> | undefined;
+  const load = () => {
+    if (loaded !== undefined) return Promise.resolve(loaded);
+    pending ??= fetchModule().then(
+      (module) => {
+        loaded = module;
+        return module;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  return {
+    current: () => loaded,
+    load,
+    preload: () => {
+      load().catch(() => {
+        // fetched again when needed, which reports the failure
+      });
+    },
+  };
+}
+
+/**
+ * `part`'s module while `wanted`: at once if it is loaded, else once its fetch ends. A fetch that
+ * fails calls `onFailed` (the caller stops wanting it, so asking again retries).
+ */
+export function useOnDemand<T>(
+  part: OnDemand<T>,
+  wanted: boolean,
+  onFailed: (error: unknown) => void,
+): T | undefined {
+  const [, setLoaded] = useState<T | undefined>(part.current);
+  const failed = useHandler(onFailed);
+  useEffect(() => {
+    if (!wanted || part.current() !== undefined) return;
+    let live = true;
+    part.load().then(
+      (module) => {
+        if (live) setLoaded(() => module);
+      },
+      (error: unknown) => {
+        if (live) failed(error);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [part, wanted, failed]);
+  return wanted ? part.current() : undefined;
+}
