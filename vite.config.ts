@@ -115,6 +115,25 @@ export default defineConfig(({ command }) => ({
       treeshake: {
         moduleSideEffects: (id) => !/\/src\/features\/[^/]+\/index\.ts$/.test(id),
       },
+      output: {
+        // Left to itself, the bundler splits MUI's core into dozens of small chunks, one per set
+        // of pages sharing them; each costs a request and compresses alone. Every page renders
+        // with these, so they come in two chunks: the styling engine, and the base components
+        // every page's frame uses. A signed-in page loads 8-10 KB gzip less; the public pages,
+        // whose count is tightest, about 2 KB less.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'styles',
+              test: /node_modules\/(@emotion|stylis|@mui\/styled-engine|@mui\/system|@mui\/material\/(styles|colors)|react-is|hoist-non-react-statics|@babel\/runtime)\//,
+            },
+            {
+              name: 'mui-base',
+              test: /node_modules\/(@mui\/material\/(utils|internal|transitions|ButtonBase|Typography|SvgIcon|Box|Paper|Link|useLazyRipple|DefaultPropsProvider|zero-styled|useSlot|AppBar|Toolbar|className)|@mui\/icons-material\/utils)\//,
+            },
+          ],
+        },
+      },
     },
   },
 }));

@@ -297,7 +297,13 @@ export function prerenderPublicPages(): Plugin {
             `<div id="root"><div id="prerendered" data-path="${pagePath}" style="display:contents">${markup}</div></div>` +
               inline(pointSignUpLinksAtDashboard, AUTH_STORAGE_KEY) +
               inline(followPrerenderedForms, PRERENDERED_FORM_KEY) +
-              inline(loadApp, entryFile, preloads, pagePreloads(bundle, pageModule), PRELOADS_PER_TASK),
+              inline(
+                loadApp,
+                entryFile,
+                preloads,
+                pagePreloads(bundle, pageModule),
+                PRELOADS_PER_TASK,
+              ),
           );
         };
 
@@ -312,7 +318,13 @@ export function prerenderPublicPages(): Plugin {
               `style="position:fixed;inset:0;z-index:1250;overflow:hidden;background:${module.SHELL_BACKGROUND}">${markup}</div>` +
               inline(nameShellHeading, headingByParam) +
               inline(showRememberedParts, AUTH_STORAGE_KEY, FRAME_HINTS_KEY) +
-              inline(loadApp, entryFile, preloads, pagePreloads(bundle, pageModule), PRELOADS_PER_TASK),
+              inline(
+                loadApp,
+                entryFile,
+                preloads,
+                pagePreloads(bundle, pageModule),
+                PRELOADS_PER_TASK,
+              ),
           );
         };
         for (const [pagePath, shell] of Object.entries(module.PRERENDERED_SHELLS))

@@ -1,8 +1,8 @@
 import { Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { Alert, Snackbar } from '@mui/material';
 import { AppShell } from '../components/app-shell/app-shell';
 import { LoadingScreen } from '../components/loading-screen';
+import { makeNotice, NoticeSnackbar, type Notice } from '../components/notice-snackbar';
 import { displayName, selectCurrentUser, signOut, userInitial } from '../features/auth';
 import { NotificationsBell } from '../features/notifications';
 import { selectProfileOf } from '../features/profile';
@@ -18,7 +18,7 @@ export default function AppLayout() {
   const user = useAppSelector(selectCurrentUser);
   // The name saved in Settings → Profile (this device's copy, so it shows at once offline).
   const profile = useAppSelector((s) => selectProfileOf(s, user?.id));
-  const [signOutError, setSignOutError] = useState<string | null>(null);
+  const [signOutError, setSignOutError] = useState<Notice | null>(null);
   // Shows a post going out without a reload.
   usePublishingPull();
 
@@ -26,7 +26,9 @@ export default function AppLayout() {
     dispatch(signOut())
       .unwrap()
       .catch((rejection: unknown) =>
-        setSignOutError(typeof rejection === 'string' ? rejection : 'Sign out failed'),
+        setSignOutError(
+          makeNotice('error', typeof rejection === 'string' ? rejection : 'Sign out failed'),
+        ),
       );
   };
 
@@ -48,16 +50,7 @@ export default function AppLayout() {
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
       </Suspense>
-      <Snackbar
-        open={signOutError !== null}
-        autoHideDuration={6000}
-        onClose={() => setSignOutError(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity="error" variant="filled" onClose={() => setSignOutError(null)}>
-          {signOutError}
-        </Alert>
-      </Snackbar>
+      <NoticeSnackbar notice={signOutError} onClose={() => setSignOutError(null)} />
     </AppShell>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import {
   ada,
   renderApp,
@@ -77,8 +77,11 @@ describe('the app shell', () => {
     const sidebar = screen.getByRole('navigation', { name: 'Main' });
     await user.click(screen.getByRole('button', { name: 'Open navigation' }));
     // The drawer is modal: the page behind it, sidebar included, leaves the accessibility tree.
-    const drawer = screen.getByRole('navigation', { name: 'Main' });
-    expect(drawer).not.toBe(sidebar);
+    const drawer = await waitFor(() => {
+      const shown = screen.getByRole('navigation', { name: 'Main' });
+      expect(shown).not.toBe(sidebar);
+      return shown;
+    });
     await user.click(within(drawer).getByRole('link', { name: 'Team' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Team' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open navigation' })).toHaveAttribute(

@@ -1,10 +1,8 @@
-import { memo, useId } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { openedOnDemand } from '../lib/on-demand';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -20,11 +18,10 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * A yes/no question in a dialog, in place of the browser's own confirmation box. Memoized: a
- * closed one under a form skips the form's renders while its props stay the same.
+ * Shown should the dialog's look fail to load: the same question and buttons, plainly laid out
+ * over the page, so the action can still be confirmed or cancelled.
  */
-export const ConfirmDialog = memo(function ConfirmDialog({
-  open,
+function PlainConfirm({
   title,
   message,
   confirmLabel,
@@ -34,32 +31,49 @@ export const ConfirmDialog = memo(function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const titleId = useId();
-  const messageId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : onCancel}
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
+    <Box
+      sx={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 'modal',
+        display: 'grid',
+        placeItems: 'center',
+        bgcolor: 'rgba(0, 0, 0, 0.5)',
+        p: 2,
+      }}
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={messageId}>{message}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy} autoFocus>
-          {cancelLabel}
-        </Button>
-        <Button
-          onClick={onConfirm}
-          disabled={busy}
-          variant="contained"
-          color={destructive ? 'error' : 'primary'}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <Paper role="alertdialog" aria-label={title} sx={{ p: 3, maxWidth: 480 }}>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        <Typography sx={{ my: 2 }}>{message}</Typography>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+          <Button onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button
+            onClick={onConfirm}
+            disabled={busy}
+            variant="contained"
+            color={destructive ? 'error' : 'primary'}
+          >
+            {confirmLabel}
+          </Button>
+        </Box>
+      </Paper>
+    </Box>
   );
-});
+}
+
+/**
+ * A yes/no question in a dialog, in place of the browser's own confirmation box. Its look (MUI's
+ * Dialog, its modal and transitions) is fetched the first time one opens, not with the page.
+ * Memoized: a closed one under a form skips the form's renders while its props stay the same.
+ */
+export const ConfirmDialog = openedOnDemand<ConfirmDialogProps>(
+  'The confirmation dialog',
+  () => import('./confirm-dialog-view'),
+  (props) => props.open,
+  PlainConfirm,
+);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import {
@@ -8,16 +8,24 @@ import {
   SUCCESS_NOTICE_MS,
   WARNING_NOTICE_MS,
   type Notice,
+  type NoticeSnackbarProps,
 } from './notice-snackbar';
+import NoticeSnackbarView from './notice-snackbar-view';
 
-function Host({ first }: { first: Notice }) {
+function Host({
+  first,
+  Shown = NoticeSnackbarView,
+}: {
+  first: Notice | null;
+  Shown?: ComponentType<NoticeSnackbarProps>;
+}) {
   const [notice, setNotice] = useState<Notice | null>(first);
   return (
     <>
       <button type="button" onClick={() => setNotice(makeNotice('warning', 'A newer warning'))}>
         newer
       </button>
-      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
+      <Shown notice={notice} onClose={() => setNotice(null)} />
     </>
   );
 }
@@ -28,6 +36,15 @@ afterEach(() => {
 });
 
 describe('NoticeSnackbar', () => {
+  it('fetches its look with the first notice, and shows it', async () => {
+    render(<Host first={null} Shown={NoticeSnackbar} />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: 'newer' }).click());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('A newer warning');
+    expect(alert).toHaveClass('MuiAlert-root');
+  });
+
   it('closes a warning after a while', () => {
     vi.useFakeTimers();
     render(<Host first={makeNotice('warning', 'Please add some content before saving.')} />);

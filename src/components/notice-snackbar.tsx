@@ -1,6 +1,7 @@
-import { memo, useState } from 'react';
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+import type { AlertColor } from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { openedOnDemand } from '../lib/on-demand';
 
 export interface Notice {
   severity: AlertColor;
@@ -24,40 +25,47 @@ export const SUCCESS_NOTICE_MS = 3000;
  */
 export const WARNING_NOTICE_MS = 6000;
 
-function hideAfter(severity: AlertColor | undefined): number | null {
-  if (severity === 'success' || severity === 'info') return SUCCESS_NOTICE_MS;
-  return severity === 'warning' ? WARNING_NOTICE_MS : null;
-}
-
-/** The app's notice: one message at a time, at the bottom of the screen, in place of browser alerts. */
-export const NoticeSnackbar = memo(function NoticeSnackbar({
-  notice,
-  onClose,
-}: {
+export interface NoticeSnackbarProps {
   notice: Notice | null;
   onClose: () => void;
-}) {
-  // The last notice stays rendered while the snackbar slides out.
-  const [shown, setShown] = useState(notice);
-  if (notice && notice !== shown) setShown(notice);
+}
+
+/** Shown should the snackbar's look fail to load: the notice as plain text, until closed. */
+function PlainNotice({ notice, onClose }: NoticeSnackbarProps) {
+  if (!notice) return null;
   return (
-    <Snackbar
-      key={shown?.id}
-      open={notice !== null}
-      autoHideDuration={hideAfter(shown?.severity)}
-      onClose={(_event, reason) => {
-        if (reason !== 'clickaway') onClose();
+    <Box
+      role="alert"
+      sx={{
+        position: 'fixed',
+        bottom: 16,
+        left: 16,
+        right: 16,
+        zIndex: 'snackbar',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        p: 1.5,
+        borderRadius: 1,
+        bgcolor: `${notice.severity}.main`,
+        color: 'common.white',
       }}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     >
-      <Alert
-        severity={shown?.severity ?? 'info'}
-        variant="filled"
-        onClose={onClose}
-        sx={{ width: '100%' }}
-      >
-        {shown?.text}
-      </Alert>
-    </Snackbar>
+      <Box sx={{ flexGrow: 1 }}>{notice.text}</Box>
+      <Button color="inherit" size="small" onClick={onClose}>
+        Close
+      </Button>
+    </Box>
   );
-});
+}
+
+/**
+ * The app's notice: one message at a time, at the bottom of the screen, in place of browser
+ * alerts. Its look (MUI's Snackbar and Alert) is fetched the first time a notice shows.
+ */
+export const NoticeSnackbar = openedOnDemand<NoticeSnackbarProps>(
+  'The notice',
+  () => import('./notice-snackbar-view'),
+  (props) => props.notice !== null,
+  PlainNotice,
+);

@@ -10,7 +10,9 @@ describe('OutlinedField', () => {
     render(<OutlinedField label="Search" type="search" size="small" fullWidth />);
     const input = screen.getByRole('searchbox', { name: 'Search' });
     expect(input.closest('.MuiInputBase-root')).toHaveClass('MuiInputBase-sizeSmall');
-    expect(screen.getByText('Search', { selector: 'label' })).toHaveClass('MuiInputLabel-sizeSmall');
+    expect(screen.getByText('Search', { selector: 'label' })).toHaveClass(
+      'MuiInputLabel-sizeSmall',
+    );
   });
 
   it('is medium sized unless told', () => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { onDemand, useOnDemand, type OnDemand } from './on-demand';
+import { onDemand, openedOnDemand, useOnDemand, type OnDemand } from './on-demand';
 
 afterEach(cleanup);
 
@@ -102,5 +102,58 @@ describe('useOnDemand', () => {
     expect(fetchModule).toHaveBeenCalledTimes(2);
     await act(async () => calls[1]!.resolve(part));
     expect(screen.getByText('The menu')).toBeInTheDocument();
+  });
+});
+
+describe('openedOnDemand', () => {
+  interface PanelProps {
+    open: boolean;
+    text: string;
+  }
+  const view = { default: ({ open, text }: PanelProps) => <p>{open ? text : 'closing'}</p> };
+  function viewFetch() {
+    const calls: Array<{ resolve: (m: typeof view) => void; reject: (e: Error) => void }> = [];
+    const fetchView = vi.fn(
+      () =>
+        new Promise<typeof view>((resolve, reject) => {
+          calls.push({ resolve, reject });
+        }),
+    );
+    return { fetchView, calls };
+  }
+  const Failed = ({ text }: PanelProps) => <p role="alert">{`plain: ${text}`}</p>;
+
+  it('fetches its view when first opened, and keeps it rendered once closed', async () => {
+    const { fetchView, calls } = viewFetch();
+    const Panel = openedOnDemand('The panel', fetchView, (props: PanelProps) => props.open);
+    const { rerender } = render(<Panel open={false} text="Hello" />);
+    expect(fetchView).not.toHaveBeenCalled();
+    expect(document.body).toHaveTextContent('');
+    rerender(<Panel open text="Hello" />);
+    expect(fetchView).toHaveBeenCalledTimes(1);
+    await act(async () => calls[0]!.resolve(view));
+    expect(screen.getByText('Hello')).toBeInTheDocument();
+    rerender(<Panel open={false} text="Hello" />);
+    expect(screen.getByText('closing')).toBeInTheDocument();
+    expect(fetchView).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows its plain version when the fetch fails, and tries again at the next opening', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { fetchView, calls } = viewFetch();
+    const Panel = openedOnDemand('The panel', fetchView, (props: PanelProps) => props.open, Failed);
+    const { rerender } = render(<Panel open text="Hello" />);
+    await act(async () => calls[0]!.reject(new Error('offline')));
+    expect(screen.getByRole('alert')).toHaveTextContent('plain: Hello');
+    expect(error).toHaveBeenCalledWith('The panel could not load', expect.any(Error));
+    // No second fetch while it stays open.
+    expect(fetchView).toHaveBeenCalledTimes(1);
+    rerender(<Panel open={false} text="Hello" />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    rerender(<Panel open text="Again" />);
+    expect(fetchView).toHaveBeenCalledTimes(2);
+    await act(async () => calls[1]!.resolve(view));
+    expect(screen.getByText('Again')).toBeInTheDocument();
+    error.mockRestore();
   });
 });

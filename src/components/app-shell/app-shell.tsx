@@ -1,21 +1,43 @@
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  AppBar,
-  Box,
-  Drawer,
-  IconButton,
-  Link,
-  Toolbar,
-  Typography,
-} from '@mui/material';
+import { AppBar, Box, IconButton, Link, Paper, Toolbar, Typography } from '@mui/material';
 import LocalFlorist from '@mui/icons-material/LocalFlorist';
 import MenuIcon from '@mui/icons-material/Menu';
+import { openedOnDemand } from '../../lib/on-demand';
 import { OutlinedField } from '../outlined-field';
+import type { MobileDrawerProps } from './mobile-drawer';
 import { NavSections, type NavSection } from './nav-sections';
 import { UserMenu, type ShellUser } from './user-menu';
 
 const DRAWER_WIDTH = 256;
+
+/** Should the phone's drawer fail to load, the same links in a plain panel over the page. */
+function PlainDrawer({ width, onClose, children }: MobileDrawerProps) {
+  return (
+    <Paper
+      elevation={16}
+      sx={{ position: 'fixed', inset: '0 auto 0 0', width, zIndex: 'modal', overflowY: 'auto' }}
+    >
+      {children}
+      <Box sx={{ p: 2 }}>
+        <Link component="button" onClick={onClose}>
+          Close
+        </Link>
+      </Box>
+    </Paper>
+  );
+}
+
+/**
+ * The phone's navigation drawer (MUI's modal Drawer, its focus trap and slide) is fetched when its
+ * button is first pointed at, focused or touched, not in the page's first load.
+ */
+const MobileDrawer = openedOnDemand<MobileDrawerProps>(
+  'The navigation',
+  () => import('./mobile-drawer'),
+  (props) => props.open,
+  PlainDrawer,
+);
 
 export interface AppShellProps {
   sections: NavSection[];
@@ -105,6 +127,9 @@ export function AppShell({
             aria-label="Open navigation"
             aria-expanded={drawerOpen}
             edge="start"
+            onPointerEnter={MobileDrawer.preload}
+            onPointerDown={MobileDrawer.preload}
+            onFocus={MobileDrawer.preload}
             onClick={() => setDrawerOpen(true)}
             sx={{ display: { md: 'none' } }}
           >
@@ -134,27 +159,30 @@ export function AppShell({
       </AppBar>
 
       <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
-        <Drawer
-          variant="temporary"
-          open={drawerOpen}
-          onClose={closeDrawer}
-          sx={{
-            display: { xs: 'block', md: 'none' },
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
-          }}
-        >
+        <MobileDrawer open={drawerOpen} onClose={closeDrawer} width={DRAWER_WIDTH}>
           {drawerContent(closeDrawer)}
-        </Drawer>
-        <Drawer
-          variant="permanent"
-          open
+        </MobileDrawer>
+        {/* The sidebar where there is room: what MUI's permanent Drawer renders, without the
+            modal drawer's code, which the phone's drawer above fetches when first opened. */}
+        <Paper
+          square
+          elevation={0}
           sx={{
-            display: { xs: 'none', md: 'block' },
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+            display: { xs: 'none', md: 'flex' },
+            flexDirection: 'column',
+            position: 'fixed',
+            top: 0,
+            left: 0,
+            height: '100%',
+            width: DRAWER_WIDTH,
+            overflowY: 'auto',
+            zIndex: 'drawer',
+            borderRight: 1,
+            borderColor: 'divider',
           }}
         >
           {drawerContent()}
-        </Drawer>
+        </Paper>
       </Box>
 
       <Box

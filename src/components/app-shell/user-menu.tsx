@@ -1,12 +1,49 @@
 import { useId, useState, type MouseEvent } from 'react';
-import { Avatar, IconButton } from '@mui/material';
-import { onDemand, useOnDemand } from '../../lib/on-demand';
+import { Avatar, Box, Button, IconButton, Paper, Typography } from '@mui/material';
+import { openedOnDemand } from '../../lib/on-demand';
+import type { UserMenuPopupProps } from './user-menu-popup';
 
 /**
  * The menu itself (MUI's Menu, its popover and list) is fetched when the button is first pointed
  * at, focused or touched, not with every signed-in page: it opens a moment later at most.
  */
-const popup = onDemand(() => import('./user-menu-popup'));
+const Popup = openedOnDemand<UserMenuPopupProps>(
+  'The account menu',
+  () => import('./user-menu-popup'),
+  (props) => props.anchor !== null,
+  PlainUserMenu,
+);
+
+/** Shown should the menu fail to load: its choices as plain buttons under the top bar. */
+function PlainUserMenu({
+  id,
+  user,
+  onClose,
+  choose,
+  onProfileSettings,
+  onAccountSettings,
+  onSignOut,
+}: UserMenuPopupProps) {
+  return (
+    <Paper
+      id={id}
+      role="group"
+      aria-label="Account menu"
+      elevation={8}
+      sx={{ position: 'fixed', top: 64, right: 8, zIndex: 'modal', p: 1, minWidth: 220 }}
+    >
+      <Typography sx={{ px: 1, fontWeight: 600 }} noWrap>
+        {user.name}
+      </Typography>
+      <Box sx={{ display: 'grid', mt: 1 }}>
+        <Button onClick={choose(onProfileSettings)}>Profile Settings</Button>
+        <Button onClick={choose(onAccountSettings)}>Account Settings</Button>
+        <Button onClick={choose(onSignOut)}>Sign Out</Button>
+        <Button onClick={onClose}>Close</Button>
+      </Box>
+    </Paper>
+  );
+}
 
 export interface ShellUser {
   name: string;
@@ -23,14 +60,6 @@ interface UserMenuProps {
 
 export function UserMenu({ user, onProfileSettings, onAccountSettings, onSignOut }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // Rendered once first opened, and kept, so it closes with its transition.
-  const [opened, setOpened] = useState(false);
-  const Popup = useOnDemand(popup, opened, (error) => {
-    // The button stays as it was: pressing it again fetches the menu again.
-    console.warn('The account menu could not load', error);
-    setOpened(false);
-    setAnchor(null);
-  })?.default;
   const menuId = useId();
   const open = Boolean(anchor);
   const close = () => setAnchor(null);
@@ -46,13 +75,10 @@ export function UserMenu({ user, onProfileSettings, onAccountSettings, onSignOut
         aria-controls={open ? menuId : undefined}
         aria-haspopup="menu"
         aria-expanded={open}
-        onPointerEnter={popup.preload}
-        onPointerDown={popup.preload}
-        onFocus={popup.preload}
-        onClick={(event: MouseEvent<HTMLElement>) => {
-          setAnchor(event.currentTarget);
-          setOpened(true);
-        }}
+        onPointerEnter={Popup.preload}
+        onPointerDown={Popup.preload}
+        onFocus={Popup.preload}
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         size="small"
       >
         <Avatar
@@ -61,18 +87,16 @@ export function UserMenu({ user, onProfileSettings, onAccountSettings, onSignOut
           {user.initial}
         </Avatar>
       </IconButton>
-      {Popup && (
-        <Popup
-          id={menuId}
-          anchor={anchor}
-          user={user}
-          onClose={close}
-          choose={choose}
-          onProfileSettings={onProfileSettings}
-          onAccountSettings={onAccountSettings}
-          onSignOut={onSignOut}
-        />
-      )}
+      <Popup
+        id={menuId}
+        anchor={anchor}
+        user={user}
+        onClose={close}
+        choose={choose}
+        onProfileSettings={onProfileSettings}
+        onAccountSettings={onAccountSettings}
+        onSignOut={onSignOut}
+      />
     </>
   );
 }

@@ -1,18 +1,8 @@
-import { useId, useState, type MouseEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
-import {
-  Badge,
-  Box,
-  Divider,
-  IconButton,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Typography,
-} from '@mui/material';
+import { useEffect, useId, useState, type MouseEvent } from 'react';
+import { Badge, IconButton } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useFormatters } from '../appearance';
+import { openedOnDemand } from '../../lib/on-demand';
 import { markNotificationsRead } from './notifications-repository';
 import {
   selectNotifications,
@@ -42,10 +32,35 @@ export function noticeTarget(
   return tab ? { kind: 'app', to: n.url, state: { tab } } : { kind: 'app', to: n.url };
 }
 
+export interface NotificationsMenuProps {
+  id: string;
+  anchor: HTMLElement | null;
+  shown: Notification[];
+  /** What was unread when the menu opened. */
+  fresh: ReadonlySet<string>;
+  onClose: () => void;
+}
+
+/**
+ * The list (MUI's Menu, its popover and items) is fetched when the bell is first pointed at,
+ * focused or touched, not with every signed-in page.
+ */
+const NotificationsList = openedOnDemand<NotificationsMenuProps>(
+  'The notifications list',
+  () => import('./notifications-menu'),
+  (props) => props.anchor !== null,
+  CloseUnloaded,
+);
+
+/** Should the list fail to load, the bell goes back to closed; the next press tries again. */
+function CloseUnloaded({ onClose }: NotificationsMenuProps) {
+  useEffect(onClose, [onClose]);
+  return null;
+}
+
 /** The top bar's bell: a dot while anything is unread; opening the list marks it all read. */
 export function NotificationsBell() {
   const dispatch = useAppDispatch();
-  const { formatDateTime } = useFormatters();
   // The first paint's store has no notifications slice yet (app/boot-store.ts).
   const notifications = useAppSelector((s) =>
     (s as { notifications?: NotificationsState }).notifications ? selectNotifications(s) : EMPTY,
@@ -78,6 +93,9 @@ export function NotificationsBell() {
         aria-controls={open ? menuId : undefined}
         aria-haspopup="menu"
         aria-expanded={open}
+        onPointerEnter={NotificationsList.preload}
+        onPointerDown={NotificationsList.preload}
+        onFocus={NotificationsList.preload}
         onClick={openMenu}
       >
         <Badge
@@ -90,137 +108,7 @@ export function NotificationsBell() {
           <NotificationsIcon />
         </Badge>
       </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: { sx: { width: 380, maxWidth: 'calc(100vw - 32px)', maxHeight: '70vh' } },
-          list: { 'aria-label': 'Notifications' },
-        }}
-      >
-        <Box sx={{ px: 2, py: 1 }}>
-          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
-            Notifications
-          </Typography>
-        </Box>
-        <Divider />
-        {shown.length === 0 ? (
-          <MenuItem disabled>No notifications yet</MenuItem>
-        ) : (
-          shown.map((n) => (
-            <NoticeItem
-              key={n.id}
-              notice={n}
-              isNew={fresh.has(n.id)}
-              time={formatDateTime(n.createdAt)}
-              onChosen={close}
-            />
-          ))
-        )}
-      </Menu>
+      <NotificationsList id={menuId} anchor={anchor} shown={shown} fresh={fresh} onClose={close} />
     </>
   );
 }
-
-function NoticeItem({
-  notice,
-  isNew,
-  time,
-  onChosen,
-}: {
-  notice: Notification;
-  isNew: boolean;
-  time: string;
-  onChosen: () => void;
-}) {
-  const target = noticeTarget(notice);
-  const content = (
-    <ListItemText
-      primary={
-        <>
-          {isNew && (
-            <Box
-              component="span"
-              aria-hidden
-              sx={{
-                display: 'inline-block',
-                width: 8,
-                height: 8,
-                borderRadius: '50%',
-                bgcolor: 'error.main',
-                mr: 1,
-                verticalAlign: 'middle',
-              }}
-            />
-          )}
-          {isNew && (
-            <Box component="span" sx={visuallyHidden}>
-              New:{' '}
-            </Box>
-          )}
-          {notice.title}
-        </>
-      }
-      secondary={
-        <>
-          {notice.body && (
-            <Box component="span" sx={{ display: 'block' }}>
-              {notice.body}
-            </Box>
-          )}
-          <Box component="time" dateTime={notice.createdAt} sx={{ display: 'block', mt: 0.5 }}>
-            {time}
-          </Box>
-        </>
-      }
-      slotProps={{
-        primary: { sx: { fontWeight: isNew ? 700 : 500 } },
-        secondary: { component: 'span' },
-      }}
-    />
-  );
-  const sx = { whiteSpace: 'normal', overflowWrap: 'anywhere', alignItems: 'flex-start' } as const;
-  if (target?.kind === 'external')
-    return (
-      <MenuItem
-        component="a"
-        href={target.href}
-        target="_blank"
-        rel="noopener noreferrer"
-        onClick={onChosen}
-        sx={sx}
-      >
-        {content}
-      </MenuItem>
-    );
-  if (target?.kind === 'app')
-    return (
-      <MenuItem
-        component={RouterLink}
-        to={target.to}
-        state={target.state}
-        onClick={onChosen}
-        sx={sx}
-      >
-        {content}
-      </MenuItem>
-    );
-  return (
-    <MenuItem onClick={onChosen} sx={sx}>
-      {content}
-    </MenuItem>
-  );
-}
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

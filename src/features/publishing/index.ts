@@ -60,7 +60,8 @@ export {
   PUBLISH_MODES,
   type PublishTimeFieldsProps,
 } from './publish-time-fields';
-export { ScheduleDialog, type SchedulePostSource } from './schedule-dialog';
+export { ScheduleDialog } from './schedule-dialog-on-demand';
+export type { SchedulePostSource } from './schedule-dialog';
 export { ScheduledDialog } from './scheduled-dialog';
 export {
   readEngagementHistory,

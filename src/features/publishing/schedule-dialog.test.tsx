@@ -9,7 +9,7 @@ import { openAppDb, setAppDb, type AppDb } from '../../lib/db';
 import { instantToWallTime } from '../../lib/intl/zoned-time';
 import { signedIn } from '../auth';
 import { rememberAccounts, type SocialAccount } from '../social';
-import { ScheduleDialog, type SchedulePostSource } from './schedule-dialog';
+import ScheduleDialog, { type SchedulePostSource } from './schedule-dialog';
 import { usePublishingPull } from './use-publishing-pull';
 import { pullRequested } from '../sync';
 

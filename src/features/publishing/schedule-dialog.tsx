@@ -41,7 +41,7 @@ function plannedWallTime(plannedFor: string | null | undefined, timeZone: string
   return instantToWallTime(plannedFor, timeZone);
 }
 
-export function ScheduleDialog(props: ScheduleDialogProps) {
+export default function ScheduleDialogView(props: ScheduleDialogProps) {
   // A fresh form every time it opens.
   return props.open && props.post ? <ScheduleDialogBody {...props} post={props.post} /> : null;
 }

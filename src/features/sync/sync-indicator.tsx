@@ -84,6 +84,9 @@ export function SyncIndicator() {
           color="error"
           size="small"
           startIcon={<Icon />}
+          onPointerEnter={SyncPopover.preload}
+          onPointerDown={SyncPopover.preload}
+          onFocus={SyncPopover.preload}
           onClick={(e) => setAnchor(e.currentTarget)}
           aria-haspopup="dialog"
           aria-controls={open ? popoverId : undefined}

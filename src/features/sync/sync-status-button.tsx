@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Badge, Box, Button, Popover, Typography } from '@mui/material';
+import { Badge, Box, Button, Paper, Typography } from '@mui/material';
+import { openedOnDemand } from '../../lib/on-demand';
 import type { SyncIndicatorState } from './sync-slice';
 
 type CalmState = Exclude<SyncIndicatorState, { kind: 'error' }>;
@@ -46,6 +47,9 @@ export function SyncStatusButton({
         aria-haspopup="dialog"
         aria-controls={open ? popoverId : undefined}
         aria-expanded={open}
+        onPointerEnter={SyncPopover.preload}
+        onPointerDown={SyncPopover.preload}
+        onFocus={SyncPopover.preload}
         onClick={(e) => setAnchor(e.currentTarget)}
         sx={{
           minWidth: 0,
@@ -87,33 +91,42 @@ export function SyncStatusButton({
   );
 }
 
-/** A dialog under a top-bar sync button, right edges aligned; open while `anchor` is set. */
-export function SyncPopover({
-  id,
-  anchor,
-  onClose,
-  label,
-  maxWidth,
-  children,
-}: {
+export interface SyncPopoverProps {
   id: string;
   anchor: HTMLElement | null;
   onClose: () => void;
   label: { 'aria-label': string } | { 'aria-labelledby': string };
   maxWidth: number;
   children: ReactNode;
-}) {
+}
+
+/** Shown should the popover fail to load: the same content in a plain box under the top bar. */
+function PlainSyncPopover({ id, onClose, label, maxWidth, children }: SyncPopoverProps) {
   return (
-    <Popover
+    <Paper
       id={id}
-      open={anchor !== null}
-      anchorEl={anchor}
-      onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ paper: { role: 'dialog', ...label } }}
+      role="dialog"
+      {...label}
+      elevation={8}
+      sx={{ position: 'fixed', top: 64, right: 8, zIndex: 'modal', p: 2, maxWidth }}
     >
-      <Box sx={{ p: 2, maxWidth }}>{children}</Box>
-    </Popover>
+      {children}
+      <Box sx={{ textAlign: 'right', mt: 1 }}>
+        <Button size="small" onClick={onClose}>
+          Close
+        </Button>
+      </Box>
+    </Paper>
   );
 }
+
+/**
+ * A dialog under a top-bar sync button, right edges aligned; open while `anchor` is set. MUI's
+ * Popover is fetched the first time one opens (or its button is pointed at), not with the page.
+ */
+export const SyncPopover = openedOnDemand<SyncPopoverProps>(
+  'The sync details',
+  () => import('./sync-popover-view'),
+  (props) => props.anchor !== null,
+  PlainSyncPopover,
+);

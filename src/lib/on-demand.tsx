@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState, type ComponentType, type NamedExoticComponent } from 'react';
 import { useHandler } from './use-handler';
 
 /**
@@ -68,4 +68,34 @@ export function useOnDemand<T>(
     };
   }, [part, wanted, failed]);
   return wanted ? part.current() : undefined;
+}
+
+/**
+ * `fetchView`'s component, fetched the first time `isOpen(props)` holds (a dialog's or a notice's
+ * look, which most visits never show) and rendered from then on, so it closes with its
+ * transition. Nothing shows until it is in; `preload` fetches it sooner. Should the fetch fail,
+ * `Failed` shows instead (or nothing), and the next opening tries again.
+ */
+export function openedOnDemand<P extends object>(
+  what: string,
+  fetchView: () => Promise<{ default: ComponentType<P> }>,
+  isOpen: (props: P) => boolean,
+  Failed?: ComponentType<P>,
+): NamedExoticComponent<P> & { preload: () => void } {
+  const view = onDemand(fetchView);
+  function OnDemandView(props: P) {
+    const open = isOpen(props);
+    const [opened, setOpened] = useState(open);
+    const [failedWhileOpen, setFailedWhileOpen] = useState(false);
+    if (open && !opened && !failedWhileOpen) setOpened(true);
+    if (!open && failedWhileOpen) setFailedWhileOpen(false);
+    const View = useOnDemand(view, opened, (error) => {
+      console.error(`${what} could not load`, error);
+      setOpened(false);
+      setFailedWhileOpen(true);
+    })?.default;
+    if (View) return <View {...props} />;
+    return failedWhileOpen && Failed ? <Failed {...props} /> : null;
+  }
+  return Object.assign(memo(OnDemandView), { preload: view.preload });
 }
