@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { selectCurrentUser, sessionEnded, type AuthState } from '../auth';
-import { testConnection, type ConnectionTestResult } from './ai-client';
+import type { ConnectionTestResult } from './ai-client';
 import type { AiFailureKind } from './ai-errors';
 import {
   configuredProviders,
@@ -368,7 +368,15 @@ export const testAiConnection = createAiThunk(
   ): Promise<ConnectionTestResult> => {
     const provider = asked ?? getState().ai.provider;
     dispatch(connectionTestStarted({ source, provider }));
-    const result = await testConnection({ provider });
+    // The client (providers' APIs, prompts, reply parsing) loads with the first test or generation,
+    // not with every page's store. Should it not load, the test failed as a request would have.
+    const result: ConnectionTestResult = await import('./ai-client').then(
+      ({ testConnection }) => testConnection({ provider }),
+      (error: unknown) => {
+        console.error('The AI client could not load', error);
+        return { ok: false, kind: 'failed' };
+      },
+    );
     // Settings written in another tab count as well.
     dispatch(readDeviceProviders());
     const userId = currentUserId(getState());
