@@ -93,6 +93,21 @@ const noop = () => {};
  * session is saved on this device, and taken away once the app shows more than a loading screen
  * (src/lib/prerendered-shell.ts).
  */
+/**
+ * What every signed-in page loads besides its own module, which its frame asks for beside the
+ * entry rather than once the entry has run: the store, the backend client and the sync (which
+ * src/main.tsx starts), the gates and the layout (src/app/router.tsx). Source paths, or parts.
+ */
+export const SIGNED_IN_FIRST_LOAD = [
+  '/src/app/store-instance.ts',
+  '/node_modules/@supabase/supabase-js/',
+  '/src/features/sync/sync-modules.ts',
+  '/src/app/sync-entities.ts',
+  '/src/features/auth/require-auth.tsx',
+  '/src/app/app-layout.tsx',
+  '/src/features/onboarding/require-onboarding.tsx',
+];
+
 export const PRERENDERED_SHELLS: Record<
   string,
   {
