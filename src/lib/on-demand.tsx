@@ -13,6 +13,18 @@ export interface OnDemand<T> {
   preload: () => void;
 }
 
+/** Every part made, for `loadEveryPart`. */
+const everyPart = new Set<OnDemand<unknown>>();
+
+/**
+ * Loads every part made so far, failed loads included. The unit tests do so before a file's
+ * tests, so that what they check does not depend on how fast a fetch ends (on-demand.test.tsx
+ * tests the fetching itself).
+ */
+export function loadEveryPart(): Promise<unknown> {
+  return Promise.allSettled([...everyPart].map((part) => part.load()));
+}
+
 export function onDemand<T>(fetchModule: () => Promise<T>): OnDemand<T> {
   let loaded: T | undefined;
   let pending: Promise<T> | undefined;
@@ -30,7 +42,7 @@ export function onDemand<T>(fetchModule: () => Promise<T>): OnDemand<T> {
     );
     return pending;
   };
-  return {
+  const part: OnDemand<T> = {
     current: () => loaded,
     load,
     preload: () => {
@@ -39,6 +51,8 @@ export function onDemand<T>(fetchModule: () => Promise<T>): OnDemand<T> {
       });
     },
   };
+  everyPart.add(part);
+  return part;
 }
 
 /**

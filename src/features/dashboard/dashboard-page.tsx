@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useAppSelector } from '../../app/hooks';
@@ -38,6 +38,10 @@ export default function DashboardPage() {
   const user = useAppSelector(selectCurrentUser);
   // The greeting uses the name saved in Settings → Profile, as the user menu does.
   const profile = useAppSelector((s) => selectProfileOf(s, user?.id));
+  // The first screen (the header, the quick links, the AI provider) is committed on its own, and
+  // the panels under it in a render of their own: one commit of the whole page, its styles
+  // inserted, blocked a phone for over 100 ms.
+  const panels = useDeferredValue(true, false);
   return (
     <Box>
       <PageTitle>Dashboard</PageTitle>
@@ -47,21 +51,29 @@ export default function DashboardPage() {
         main={
           <>
             <AiProviderPanel />
-            <AiPostsPanel />
-            <DraftsPanel />
+            {panels && (
+              <>
+                <AiPostsPanel />
+                <DraftsPanel />
+              </>
+            )}
           </>
         }
         side={
-          <>
-            <UpcomingPostsPanel />
-            <ContentIdeasPanel />
-          </>
+          panels && (
+            <>
+              <UpcomingPostsPanel />
+              <ContentIdeasPanel />
+            </>
+          )
         }
       />
-      <Stack spacing={3} sx={{ mt: 3 }}>
-        <PerformanceOverview />
-        <PlatformOverview />
-      </Stack>
+      {panels && (
+        <Stack spacing={3} sx={{ mt: 3 }}>
+          <PerformanceOverview />
+          <PlatformOverview />
+        </Stack>
+      )}
     </Box>
   );
 }
