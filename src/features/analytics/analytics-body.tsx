@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -59,9 +59,6 @@ export function AnalyticsBody({
   const card = view.cards.find((c) => c.key === view.metric);
   const posts = allPosts ? view.posts : view.posts.slice(0, TOP_POSTS);
   const loading = view.state === 'loading';
-  // The figures and the trend are committed first; the charts, the posts and the insights under
-  // them follow in a render of their own: all of them in one commit blocked a phone for long.
-  const lower = useDeferredValue(!loading, false);
 
   return (
     <Stack spacing={3} sx={{ minWidth: 0 }}>
@@ -116,46 +113,42 @@ export function AnalyticsBody({
             subtitle={analyticsTexts.trendSubtitle(rangeLabel(view.range, view.periods))}
             fmt={fmt}
           />
-          {lower && (
-            <>
-              <Box
-                sx={{
-                  display: 'grid',
-                  gap: 3,
-                  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-                }}
-              >
-                <PlatformChart rows={view.platforms} fmt={fmt} />
-                <ContentTypeChart rows={view.contentTypes} fmt={fmt} />
-              </Box>
-              <SectionCard
-                title={allPosts ? analyticsTexts.allPosts : analyticsTexts.topPosts}
-                subtitle={analyticsTexts.shownOf(posts.length, view.totalPosts)}
-                sx={{ minWidth: 0 }}
-                action={
-                  view.posts.length > 0 && (
-                    <Button
-                      size="small"
-                      onClick={() => setAllPosts((all) => !all)}
-                      sx={{ flexShrink: 0 }}
-                    >
-                      {allPosts ? analyticsTexts.showTopPosts : analyticsTexts.viewAllPosts}
-                    </Button>
-                  )
-                }
-              >
-                <PostsTable
-                  // A new list starts on its first page, in its own order.
-                  key={allPosts ? 'all' : 'top'}
-                  rows={posts}
-                  caption={allPosts ? analyticsTexts.allPosts : analyticsTexts.topPosts}
-                  fmt={fmt}
-                  onDetails={setDetails}
-                />
-              </SectionCard>
-              <InsightCards insights={view.insights} canApply={canApply} onApply={onApply} />
-            </>
-          )}
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 3,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+            }}
+          >
+            <PlatformChart rows={view.platforms} fmt={fmt} />
+            <ContentTypeChart rows={view.contentTypes} fmt={fmt} />
+          </Box>
+          <SectionCard
+            title={allPosts ? analyticsTexts.allPosts : analyticsTexts.topPosts}
+            subtitle={analyticsTexts.shownOf(posts.length, view.totalPosts)}
+            sx={{ minWidth: 0 }}
+            action={
+              view.posts.length > 0 && (
+                <Button
+                  size="small"
+                  onClick={() => setAllPosts((all) => !all)}
+                  sx={{ flexShrink: 0 }}
+                >
+                  {allPosts ? analyticsTexts.showTopPosts : analyticsTexts.viewAllPosts}
+                </Button>
+              )
+            }
+          >
+            <PostsTable
+              // A new list starts on its first page, in its own order.
+              key={allPosts ? 'all' : 'top'}
+              rows={posts}
+              caption={allPosts ? analyticsTexts.allPosts : analyticsTexts.topPosts}
+              fmt={fmt}
+              onDetails={setDetails}
+            />
+          </SectionCard>
+          <InsightCards insights={view.insights} canApply={canApply} onApply={onApply} />
         </>
       )}
       <PostDetailsDialog post={details} fmt={fmt} onClose={() => setDetails(null)} />

@@ -140,9 +140,8 @@ describe('AnalyticsPage', () => {
         name: /Engagement Rate/,
       }),
     ).toHaveAttribute('aria-pressed', 'true');
-    // The posts and the insights under the trend follow in a render of their own.
     expect(
-      within(await screen.findByRole('region', { name: 'Top posts' })).getByText(/ of 24 posts$/),
+      within(screen.getByRole('region', { name: 'Top posts' })).getByText(/ of 24 posts$/),
     ).toBeVisible();
     // Sample insights are no grounds for changing the user's posting times.
     expect(screen.getByRole('button', { name: 'Apply Recommendations' })).toBeDisabled();
