@@ -1,11 +1,10 @@
 import { useId } from 'react';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { ConfirmDialogProps } from './confirm-dialog';
+import { ConfirmButtons, type ConfirmDialogProps } from './confirm-dialog';
 
 /** ConfirmDialog's look (see confirm-dialog.tsx). */
 export default function ConfirmDialogView({
@@ -33,17 +32,15 @@ export default function ConfirmDialogView({
         <DialogContentText id={messageId}>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} disabled={busy} autoFocus>
-          {cancelLabel}
-        </Button>
-        <Button
-          onClick={onConfirm}
-          disabled={busy}
-          variant="contained"
-          color={destructive ? 'error' : 'primary'}
-        >
-          {confirmLabel}
-        </Button>
+        <ConfirmButtons
+          cancelLabel={cancelLabel}
+          confirmLabel={confirmLabel}
+          destructive={destructive}
+          busy={busy}
+          focusCancel
+          onCancel={onCancel}
+          onConfirm={onConfirm}
+        />
       </DialogActions>
     </Dialog>
   );

@@ -17,6 +17,39 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
+/** The question's two buttons: Cancel first, the confirm in the error colour if it destroys. */
+export function ConfirmButtons({
+  cancelLabel,
+  confirmLabel,
+  destructive,
+  busy,
+  focusCancel = false,
+  onCancel,
+  onConfirm,
+}: Pick<ConfirmDialogProps, 'confirmLabel' | 'onCancel' | 'onConfirm'> & {
+  cancelLabel: string;
+  destructive: boolean;
+  busy: boolean;
+  /** Focus Cancel when shown (the dialog does; the plain version leaves the focus). */
+  focusCancel?: boolean;
+}) {
+  return (
+    <>
+      <Button onClick={onCancel} disabled={busy} autoFocus={focusCancel}>
+        {cancelLabel}
+      </Button>
+      <Button
+        onClick={onConfirm}
+        disabled={busy}
+        variant="contained"
+        color={destructive ? 'error' : 'primary'}
+      >
+        {confirmLabel}
+      </Button>
+    </>
+  );
+}
+
 /**
  * Shown should the dialog's look fail to load: the same question and buttons, plainly laid out
  * over the page, so the action can still be confirmed or cancelled.
@@ -49,17 +82,14 @@ function PlainConfirm({
         </Typography>
         <Typography sx={{ my: 2 }}>{message}</Typography>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-          <Button onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </Button>
-          <Button
-            onClick={onConfirm}
-            disabled={busy}
-            variant="contained"
-            color={destructive ? 'error' : 'primary'}
-          >
-            {confirmLabel}
-          </Button>
+          <ConfirmButtons
+            cancelLabel={cancelLabel}
+            confirmLabel={confirmLabel}
+            destructive={destructive}
+            busy={busy}
+            onCancel={onCancel}
+            onConfirm={onConfirm}
+          />
         </Box>
       </Paper>
     </Box>

@@ -4,6 +4,7 @@ import { AppBar, Box, IconButton, Link, Paper, Toolbar, Typography } from '@mui/
 import LocalFlorist from '@mui/icons-material/LocalFlorist';
 import MenuIcon from '@mui/icons-material/Menu';
 import { openedOnDemand } from '../../lib/on-demand';
+import { FallbackPanel } from '../fallback-panel';
 import { OutlinedField } from '../outlined-field';
 import type { MobileDrawerProps } from './mobile-drawer';
 import { NavSections, type NavSection } from './nav-sections';
@@ -14,17 +15,9 @@ const DRAWER_WIDTH = 256;
 /** Should the phone's drawer fail to load, the same links in a plain panel over the page. */
 function PlainDrawer({ width, onClose, children }: MobileDrawerProps) {
   return (
-    <Paper
-      elevation={16}
-      sx={{ position: 'fixed', inset: '0 auto 0 0', width, zIndex: 'modal', overflowY: 'auto' }}
-    >
+    <FallbackPanel side="left" width={width} onClose={onClose}>
       {children}
-      <Box sx={{ p: 2 }}>
-        <Link component="button" onClick={onClose}>
-          Close
-        </Link>
-      </Box>
-    </Paper>
+    </FallbackPanel>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useId, useState, type MouseEvent } from 'react';
-import { Avatar, Box, Button, IconButton, Paper, Typography } from '@mui/material';
+import { Avatar, Box, Button, IconButton, Typography } from '@mui/material';
 import { openedOnDemand } from '../../lib/on-demand';
+import { FallbackPanel } from '../fallback-panel';
 import type { UserMenuPopupProps } from './user-menu-popup';
 
 /**
@@ -25,23 +26,23 @@ function PlainUserMenu({
   onSignOut,
 }: UserMenuPopupProps) {
   return (
-    <Paper
+    <FallbackPanel
+      side="right"
+      width={280}
       id={id}
       role="group"
-      aria-label="Account menu"
-      elevation={8}
-      sx={{ position: 'fixed', top: 64, right: 8, zIndex: 'modal', p: 1, minWidth: 220 }}
+      label={{ 'aria-label': 'Account menu' }}
+      onClose={onClose}
     >
-      <Typography sx={{ px: 1, fontWeight: 600 }} noWrap>
+      <Typography sx={{ fontWeight: 600 }} noWrap>
         {user.name}
       </Typography>
       <Box sx={{ display: 'grid', mt: 1 }}>
         <Button onClick={choose(onProfileSettings)}>Profile Settings</Button>
         <Button onClick={choose(onAccountSettings)}>Account Settings</Button>
         <Button onClick={choose(onSignOut)}>Sign Out</Button>
-        <Button onClick={onClose}>Close</Button>
       </Box>
-    </Paper>
+    </FallbackPanel>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Badge, Box, Button, Paper, Typography } from '@mui/material';
+import { Badge, Box, Button, Typography } from '@mui/material';
+import { FallbackPanel } from '../../components/fallback-panel';
 import { openedOnDemand } from '../../lib/on-demand';
 import type { SyncIndicatorState } from './sync-slice';
 
@@ -100,23 +101,19 @@ export interface SyncPopoverProps {
   children: ReactNode;
 }
 
-/** Shown should the popover fail to load: the same content in a plain box under the top bar. */
+/** Shown should the popover fail to load: the same content in a plain panel under the top bar. */
 function PlainSyncPopover({ id, onClose, label, maxWidth, children }: SyncPopoverProps) {
   return (
-    <Paper
+    <FallbackPanel
+      side="right"
+      width={maxWidth}
       id={id}
       role="dialog"
-      {...label}
-      elevation={8}
-      sx={{ position: 'fixed', top: 64, right: 8, zIndex: 'modal', p: 2, maxWidth }}
+      label={label}
+      onClose={onClose}
     >
       {children}
-      <Box sx={{ textAlign: 'right', mt: 1 }}>
-        <Button size="small" onClick={onClose}>
-          Close
-        </Button>
-      </Box>
-    </Paper>
+    </FallbackPanel>
   );
 }
 
