@@ -7,17 +7,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { ConfirmButtons, type ConfirmDialogProps } from './confirm-dialog';
 
 /** ConfirmDialog's look (see confirm-dialog.tsx). */
-export default function ConfirmDialogView({
-  open,
-  title,
-  message,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  destructive = false,
-  busy = false,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+export default function ConfirmDialogView(props: ConfirmDialogProps) {
+  const { open, title, message, busy, onCancel } = props;
   const titleId = useId();
   const messageId = useId();
   return (
@@ -32,15 +23,7 @@ export default function ConfirmDialogView({
         <DialogContentText id={messageId}>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <ConfirmButtons
-          cancelLabel={cancelLabel}
-          confirmLabel={confirmLabel}
-          destructive={destructive}
-          busy={busy}
-          focusCancel
-          onCancel={onCancel}
-          onConfirm={onConfirm}
-        />
+        <ConfirmButtons {...props} focusCancel />
       </DialogActions>
     </Dialog>
   );

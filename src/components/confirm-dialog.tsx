@@ -19,17 +19,14 @@ export interface ConfirmDialogProps {
 
 /** The question's two buttons: Cancel first, the confirm in the error colour if it destroys. */
 export function ConfirmButtons({
-  cancelLabel,
   confirmLabel,
-  destructive,
-  busy,
+  cancelLabel = 'Cancel',
+  destructive = false,
+  busy = false,
   focusCancel = false,
   onCancel,
   onConfirm,
-}: Pick<ConfirmDialogProps, 'confirmLabel' | 'onCancel' | 'onConfirm'> & {
-  cancelLabel: string;
-  destructive: boolean;
-  busy: boolean;
+}: ConfirmDialogProps & {
   /** Focus Cancel when shown (the dialog does; the plain version leaves the focus). */
   focusCancel?: boolean;
 }) {
@@ -54,16 +51,8 @@ export function ConfirmButtons({
  * Shown should the dialog's look fail to load: the same question and buttons, plainly laid out
  * over the page, so the action can still be confirmed or cancelled.
  */
-function PlainConfirm({
-  title,
-  message,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  destructive = false,
-  busy = false,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+function PlainConfirm(props: ConfirmDialogProps) {
+  const { title, message } = props;
   return (
     <Box
       sx={{
@@ -82,14 +71,7 @@ function PlainConfirm({
         </Typography>
         <Typography sx={{ my: 2 }}>{message}</Typography>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-          <ConfirmButtons
-            cancelLabel={cancelLabel}
-            confirmLabel={confirmLabel}
-            destructive={destructive}
-            busy={busy}
-            onCancel={onCancel}
-            onConfirm={onConfirm}
-          />
+          <ConfirmButtons {...props} />
         </Box>
       </Paper>
     </Box>
