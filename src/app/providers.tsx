@@ -13,7 +13,7 @@ import { CssBaseline, useMediaQuery } from '@mui/material';
 import { StyleCacheProvider } from './style-cache';
 import { ThemeProvider } from './theme-provider';
 import { selectThemeMode } from '../features/ui/ui-state';
-import { readStoredSessionUser } from '../lib/supabase';
+import { arrivedFromAuthEmail, readStoredSessionUser } from '../lib/supabase';
 import { makeBootStore } from './boot-store';
 import { useAppSelector } from './hooks';
 import { StoreStatusContext, type StoreStatus, type StoreStatusValue } from './store-status';
@@ -97,11 +97,6 @@ function onLinkIntent(task: () => void): () => void {
  * hosted project sends it to the site URL: its tokens or its error are in the URL, for supabase-js
  * (in the store) to take up.
  */
-function arrivedFromAuthEmail(): boolean {
-  const { hash, search } = window.location;
-  return /[#&](access_token|error_description)=/.test(hash) || /[?&]code=/.test(search);
-}
-
 /**
  * When the store loads if no page has asked for it yet. A device with a saved session loads it
  * once the page is idle: the landing page's call to action depends on who is signed in, and that

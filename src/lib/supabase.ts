@@ -169,3 +169,10 @@ export function readStoredSessionUser(): User | null {
     return null;
   }
 }
+
+/** The page was opened from an auth email: its URL carries the session (or the refusal) for supabase-js. */
+export function arrivedFromAuthEmail(): boolean {
+  if (typeof location === 'undefined') return false;
+  const { hash, search } = location;
+  return /[#&](access_token|error_description)=/.test(hash) || /[?&]code=/.test(search);
+}

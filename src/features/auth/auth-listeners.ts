@@ -2,7 +2,7 @@ import type { AuthChangeEvent, AuthError, Session, SupabaseClient } from '@supab
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/store-types';
 import { appStarted } from '../../lib/app-lifecycle';
-import { getSupabase, readStoredSessionUser } from '../../lib/supabase';
+import { arrivedFromAuthEmail, getSupabase, readStoredSessionUser } from '../../lib/supabase';
 import { needsSecondFactor, storedSessionNeedsSecondFactor } from './assurance';
 import { authMessages, isMissingRefreshTokenError, isNetworkAuthError } from './auth-errors';
 import {
@@ -60,37 +60,27 @@ export async function initialSessionAction(
   if (isNetworkAuthError(error)) {
     // Offline with an expired access token: keep working on local data; supabase-js refreshes
     // the kept session once the server answers again (or signs out if it is refused).
-    const stored = readStoredSessionUser();
-    if (!stored) return sessionEnded();
-    return storedSessionNeedsSecondFactor() ? secondFactorRequired() : signedIn(toAuthUser(stored));
+    return storedSessionAction() ?? sessionEnded();
   }
   console.error('Could not restore the session', error);
   return sessionFailed(authMessages.sessionFailed);
 }
 
-const SLOW_RESTORE_MS = 3000;
-
-function isOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
+/**
+ * The session supabase-js kept on this device, read without supabase-js: the app opens for its
+ * user at once, so a page paints without waiting for the client's code, the server's settings or
+ * a token refresh. What the client then finds confirms it, or ends it (a revoked session signs
+ * out). A page opened from an auth email waits for the client, which reads the session in its URL.
+ */
+function keptSessionAction(): UnknownAction | null {
+  return arrivedFromAuthEmail() ? null : storedSessionAction();
 }
 
-/** True when the promise settles within ms, false when the time runs out first. */
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([
-      promise.then(
-        () => true,
-        () => true,
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** What the session kept on this device opens, read without the network. */
+function storedSessionAction(): UnknownAction | null {
+  const stored = readStoredSessionUser();
+  if (!stored) return null;
+  return storedSessionNeedsSecondFactor() ? secondFactorRequired() : signedIn(toAuthUser(stored));
 }
 
 function watchVisibility(supabase: SupabaseClient): () => void {
@@ -111,6 +101,8 @@ export function addAuthListeners(startListening: AppStartListening): void {
   startListening({
     actionCreator: appStarted,
     effect: async (_action, { dispatch, signal }) => {
+      const kept = keptSessionAction();
+      if (kept) dispatch(kept);
       let supabase: SupabaseClient;
       try {
         supabase = await getSupabase();
@@ -129,18 +121,9 @@ export function addAuthListeners(startListening: AppStartListening): void {
       const stopWatchingVisibility = watchVisibility(supabase);
       try {
         try {
-          const restoring = supabase.auth.getSession();
-          const stored = readStoredSessionUser();
           // An expired token makes getSession() refresh first, and supabase-js keeps retrying an
-          // unreachable server for up to 30 s: show the app to a known user meanwhile.
-          if (stored && !(await settlesWithin(restoring, isOffline() ? 0 : SLOW_RESTORE_MS))) {
-            dispatch(
-              storedSessionNeedsSecondFactor()
-                ? secondFactorRequired()
-                : signedIn(toAuthUser(stored)),
-            );
-          }
-          const { data, error } = await restoring;
+          // unreachable server for up to 30 s: the kept session's user works meanwhile.
+          const { data, error } = await supabase.auth.getSession();
           dispatch(await initialSessionAction(supabase, data.session, error));
         } catch (error) {
           console.error('Could not restore the session', error);

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { uniqueEmail } from '../../../tests/api/harness';
 import { withEmbeddedBackend } from '../../testing/embedded-backend';
 import { makeStore, type AppStore } from '../../app/store';
+import * as supabaseModule from '../../lib/supabase';
 import { AUTH_STORAGE_KEY, setSupabaseClient } from '../../lib/supabase';
+import { appStarted } from '../../lib/app-lifecycle';
 import { authMessages } from './auth-errors';
 import { selectAuthStatus, selectCurrentUser } from './auth-slice';
 import { requestPasswordReset, signIn, signOut, signUp, updatePassword } from './auth-thunks';
@@ -200,8 +202,43 @@ describe('restoring the session when the app starts', () => {
 
     await reload();
     const store = await booted();
-    expect(store.getState().auth).toMatchObject({ status: 'signedOut', error: null, user: null });
+    // The kept session opens the app at once; the server's refusal then signs out.
+    await vi.waitFor(() =>
+      expect(store.getState().auth).toMatchObject({ status: 'signedOut', error: null, user: null }),
+    );
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+  });
+
+  it('opens the app for the kept session at once, before the client is ready', async () => {
+    await reload();
+    const email = await newAccount(makeStore());
+    let ready!: () => void;
+    const client = await reload();
+    setSupabaseClient(undefined);
+    const waiting = new Promise<void>((resolve) => (ready = resolve));
+    vi.spyOn(supabaseModule, 'getSupabase').mockImplementation(() => waiting.then(() => client));
+
+    const store = makeStore();
+    store.dispatch(appStarted());
+    expect(store.getState().auth).toMatchObject({ status: 'signedIn', error: null });
+    expect(selectCurrentUser(store.getState())).toMatchObject({ email, firstName: 'Grace' });
+
+    ready();
+    await vi.waitFor(() => expect(supabaseModule.getSupabase).toHaveBeenCalled());
+    // The client, once ready, takes over: the app follows its events.
+    await client.auth.signOut();
+    await vi.waitFor(() => expect(selectAuthStatus(store.getState())).toBe('signedOut'));
+  });
+
+  it('waits for the client when the page was opened from an auth email', async () => {
+    await reload();
+    await newAccount(makeStore());
+    await reload();
+    vi.stubGlobal('location', { hash: '#error_description=Email+link+is+invalid', search: '' });
+    const store = makeStore();
+    store.dispatch(appStarted());
+    expect(selectAuthStatus(store.getState())).toBe('loading');
+    await vi.waitFor(() => expect(selectAuthStatus(store.getState())).not.toBe('loading'));
   });
 
   it('offline with an expired token, keeps the stored user signed in at once', async () => {
