@@ -128,6 +128,16 @@ export default defineConfig(({ command }) => ({
               test: /node_modules\/(@emotion|stylis|@mui\/styled-engine|@mui\/system|@mui\/material\/(styles|colors)|react-is|hoist-non-react-statics|@babel\/runtime)\//,
             },
             {
+              // Named, so the browser tests can hold it back: no page waits for it to paint.
+              name: 'supabase',
+              test: /node_modules\/@supabase\//,
+            },
+            {
+              // Named for the same reason: a page paints without it (src/lib/kv-read.ts).
+              name: 'dexie',
+              test: /node_modules\/dexie\//,
+            },
+            {
               name: 'mui-base',
               test: /node_modules\/(@mui\/material\/(utils|internal|transitions|ButtonBase|Typography|SvgIcon|Box|Paper|Link|useLazyRipple|DefaultPropsProvider|zero-styled|useSlot|AppBar|Toolbar|className)|@mui\/icons-material\/utils)\//,
             },

@@ -71,16 +71,6 @@ const APP_LAYOUT = /src\/app\/app-layout\.tsx$/;
  * renders (src/app/store-gate.tsx), so it counts in their initial JS; / paints without it.
  */
 const STORE_MODULE = /src\/app\/store-instance\.ts$/;
-/**
- * What src/main.tsx fetches beside the store for a page that waits for it: supabase-js (the
- * backend client is the store's first step), the sync's code and the synced entities. They are
- * part of such a page's first load too.
- */
-const STARTED_WITH_STORE = [
-  /@supabase\/supabase-js\//,
-  /src\/features\/sync\/sync-modules\.ts$/,
-  /src\/app\/sync-entities\.ts$/,
-];
 const PAINTS_WITHOUT_STORE = new Set([
   '/',
   '/signup',
@@ -202,17 +192,11 @@ function measureRoutes(manifest: BuildManifest): { routes: RouteSize[]; openAiCh
   const lazyKeys = Object.keys(manifest).filter((k) => manifest[k]!.isDynamicEntry);
   const storeKey = lazyKeys.find((k) => STORE_MODULE.test(manifest[k]!.src ?? k));
   if (!storeKey) throw new Error('no chunk for src/app/store-instance.ts in the build manifest');
-  const startedWithStore = STARTED_WITH_STORE.map((re) => {
-    const key = lazyKeys.find((k) => re.test(manifest[k]!.src ?? k));
-    if (!key) throw new Error(`no chunk for ${re.source} in the build manifest`);
-    return key;
-  });
   const routes = ROUTES.map(({ route, pages }) => {
     const pageKeys = lazyKeys.filter((k) => pages.some((re) => re.test(manifest[k]!.src ?? k)));
     const files = staticClosure(manifest, entryKey);
     for (const key of pageKeys) staticClosure(manifest, key, files);
-    if (!PAINTS_WITHOUT_STORE.has(route))
-      for (const key of [storeKey, ...startedWithStore]) staticClosure(manifest, key, files);
+    if (!PAINTS_WITHOUT_STORE.has(route)) staticClosure(manifest, storeKey, files);
     const list = [...files];
     const js = list.filter((f) => f.endsWith('.js'));
     const css = list.filter((f) => f.endsWith('.css'));

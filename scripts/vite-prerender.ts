@@ -333,7 +333,11 @@ export function prerenderPublicPages(): Plugin {
                 loadApp,
                 entryFile,
                 preloads,
-                pagePreloads(bundle, [...module.SIGNED_IN_FIRST_LOAD, pageModule]),
+                pagePreloads(bundle, [
+                  ...module.SIGNED_IN_FIRST_LOAD,
+                  pageModule,
+                  ...module.SIGNED_IN_SOON_AFTER,
+                ]),
                 PRELOADS_PER_TASK,
               ),
           );

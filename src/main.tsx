@@ -5,7 +5,6 @@ import { DeferredProviders, loadStoreInstance } from './app/providers';
 import { isRoutePath } from './app/route-paths';
 import { preloadRoute, routeNeedsStore } from './app/router';
 import { releasePrerenderedShell } from './lib/prerendered-shell';
-import { getSupabase } from './lib/supabase';
 
 function render() {
   const root = document.getElementById('root');
@@ -41,10 +40,9 @@ if (
   // after another as rendering reaches each; a public page paints without the store, which loads
   // later as on / (DeferredProviders). Failures surface when rendering reaches them.
   if (routeNeedsStore(pathname)) {
+    // The backend client (supabase-js and the server's settings) is not waited for: the store
+    // opens the app for the session kept on this device, and asks for the client as it starts.
     loadStoreInstance().catch(() => {});
-    // The store's first step is the backend client (the session, the sync): start its settings
-    // and code now, beside the store's own chunks.
-    getSupabase().catch(() => {});
     // Once the store has rehydrated, the sync reads this device's rows for the page with its own
     // code and the synced entities': fetched now too, not one round trip after the store.
     import('./features/sync/sync-modules').catch(() => {});

@@ -9,6 +9,7 @@ import {
   REHYDRATE,
   type PersistConfig,
 } from 'redux-persist';
+import { readKvValue } from '../lib/kv-read';
 import { createDexieStorage, type PersistStorage } from '../lib/persist-storage';
 // Slice and persist files, not the features' index files (see root-reducer.ts).
 import { uiReducer } from '../features/ui/ui-slice';
@@ -18,7 +19,8 @@ import { onboardingPersist } from '../features/onboarding/onboarding-persist';
 import { aiReducer } from '../features/ai/ai-slice';
 import { aiPersist } from '../features/ai/ai-persist';
 
-// Dexie is loaded on the first read, not with the first paint's JavaScript.
+// Dexie is loaded on the first write (or a read IndexedDB alone cannot answer), not with the first
+// paint's JavaScript.
 let dexieStorage: Promise<PersistStorage> | undefined;
 const loadDexieStorage = () =>
   (dexieStorage ??= import('../lib/db').then(({ getAppDb }) => createDexieStorage(getAppDb)));
@@ -52,9 +54,13 @@ export function keepInFlightWrites(): void {
 /** Where small slices persist: the kv table of the app's IndexedDB (collections have their own tables). */
 export const persistStorage: PersistStorage = {
   getItem: async (key) => {
-    const dexie = await loadDexieStorage();
     const copy = deviceStorage()?.getItem(IN_FLIGHT_PREFIX + key) ?? null;
-    if (copy === null) return dexie.getItem(key);
+    if (copy === null) {
+      // Read without Dexie when IndexedDB alone can: the page then paints before Dexie loads.
+      const saved = await readKvValue(key);
+      return saved !== undefined ? saved : (await loadDexieStorage()).getItem(key);
+    }
+    const dexie = await loadDexieStorage();
     await dexie.setItem(key, copy);
     dropCopy(key);
     return copy;

@@ -88,26 +88,34 @@ export function prerenderPage(path: string): { html: string; styleTags: string }
 const noop = () => {};
 
 /**
- * The signed-in pages whose frame is prerendered (into dashboard.html and the like), with their
- * heading as the page renders it. The frame is drawn over the app while it loads, for a user whose
- * session is saved on this device, and taken away once the app shows more than a loading screen
- * (src/lib/prerendered-shell.ts).
- */
-/**
  * What every signed-in page loads besides its own module, which its frame asks for beside the
- * entry rather than once the entry has run: the store, the backend client and the sync (which
- * src/main.tsx starts), the gates and the layout (src/app/router.tsx). Source paths, or parts.
+ * entry rather than once the entry has run: the store (which src/main.tsx starts), the gates and
+ * the layout (src/app/router.tsx). Source paths, or parts. Not the backend client nor Dexie: the
+ * page opens for the session kept on this device (auth-listeners.ts) with the state saved there
+ * (kv-read.ts) without them.
  */
 export const SIGNED_IN_FIRST_LOAD = [
   '/src/app/store-instance.ts',
-  '/node_modules/@supabase/supabase-js/',
-  '/src/features/sync/sync-modules.ts',
-  '/src/app/sync-entities.ts',
   '/src/features/auth/require-auth.tsx',
   '/src/app/app-layout.tsx',
   '/src/features/onboarding/require-onboarding.tsx',
 ];
 
+/**
+ * What a signed-in page's frame asks for after the page's own chunks: the sync and the synced
+ * entities (with Dexie), which read this device's rows for the page once it is on screen.
+ */
+export const SIGNED_IN_SOON_AFTER = [
+  '/src/features/sync/sync-modules.ts',
+  '/src/app/sync-entities.ts',
+];
+
+/**
+ * The signed-in pages whose frame is prerendered (into dashboard.html and the like), with their
+ * heading as the page renders it. The frame is drawn over the app while it loads, for a user whose
+ * session is saved on this device, and taken away once the app shows more than a loading screen
+ * (src/lib/prerendered-shell.ts).
+ */
 export const PRERENDERED_SHELLS: Record<
   string,
   {

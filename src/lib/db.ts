@@ -1,6 +1,8 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 
-export const APP_DB_NAME = 'postbloom';
+import { APP_DB_NAME, setAppDbName } from './db-name';
+
+export { APP_DB_NAME };
 
 export type DraftPlatform = 'facebook' | 'instagram' | 'linkedin' | 'twitter';
 export type DraftPostType = 'text' | 'image' | 'carousel';
@@ -385,4 +387,6 @@ export function getAppDb(): AppDb {
 /** Points the app at another database (tests, and a reload simulated in one process). */
 export function setAppDb(db: AppDb | undefined): void {
   appDb = db;
+  // The first reads of the saved state open the database by name (kv-read.ts).
+  setAppDbName(db?.name ?? APP_DB_NAME);
 }

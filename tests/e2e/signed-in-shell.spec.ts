@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { aiProviderPanel, signInReadyUser } from './compose-support';
 import { accountMenuButton, expectSignInScreen } from './support';
 
@@ -121,4 +121,32 @@ test('the frame gives way to the sign-in screen when the saved session is no lon
   await page.goto('/settings');
   await expectSignInScreen(page);
   await expect(frame(page)).toHaveCount(0);
+});
+
+test('a signed-in page opens before supabase-js, the server settings and Dexie arrive', async ({
+  page,
+  request,
+}) => {
+  await signInReadyUser(page, request);
+  const held = new Map<string, Route[]>();
+  for (const url of ['**/assets/supabase-*.js', '**/local/config', '**/assets/dexie-*.js']) {
+    held.set(url, []);
+    await page.route(url, (route) => {
+      held.get(url)!.push(route);
+    });
+  }
+  await page.goto('/dashboard');
+  await expect(frame(page)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  await expect(accountMenuButton(page)).toBeVisible();
+  // Each was asked for, and is still on its way.
+  for (const [url, routes] of held) await expect.poll(() => routes.length, url).toBeGreaterThan(0);
+
+  // Let them through: the session is then confirmed, the sync starts, and the app stays open.
+  for (const [url, routes] of held) {
+    await page.unroute(url);
+    await Promise.all(routes.map((route) => route.continue()));
+  }
+  await accountMenuButton(page).click();
+  await expect(page.getByRole('menu')).toBeVisible();
 });

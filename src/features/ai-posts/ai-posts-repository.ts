@@ -1,5 +1,6 @@
+import { appDb } from '../../lib/app-db';
 import type { Dispatch } from '@reduxjs/toolkit';
-import { getAppDb, type AppDb, type DraftPlatform } from '../../lib/db';
+import type { AppDb, DraftPlatform } from '../../lib/db';
 import { isUnsent } from '../../lib/sync/coalesce';
 import { unresolvedEntries } from '../../lib/sync/outbox';
 import { writeSynced, writeSyncedTogether } from '../../lib/sync/write';
@@ -55,8 +56,9 @@ function pushUnsyncedPosts(posts: AiPost[], db: AppDb) {
 }
 
 /** Reads the user's AI generated posts from this device into the slice. */
-export function loadAiPosts(userId: string, db: AppDb = getAppDb()) {
+export function loadAiPosts(userId: string, given?: AppDb) {
   return async (dispatch: Dispatch): Promise<AiPost[]> => {
+    const db = given ?? (await appDb());
     const rows = await aiPostsTable(db).where('userId').equals(userId).toArray();
     const unsynced = rows.filter(neverQueued);
     if (unsynced.length > 0) await pushUnsyncedPosts(unsynced, db)(dispatch);
@@ -78,8 +80,9 @@ export interface GeneratedPostInput {
 }
 
 /** Keeps a freshly generated post, waiting for review, and queues it for the user's devices. */
-export function recordGeneratedPost(input: GeneratedPostInput, db: AppDb = getAppDb()) {
+export function recordGeneratedPost(input: GeneratedPostInput, given?: AppDb) {
   return async (dispatch: Dispatch, getState: GetState): Promise<AiPost | null> => {
+    const db = given ?? (await appDb());
     const userId = currentUserId(getState);
     if (!userId) return null;
     const now = new Date().toISOString();
@@ -119,8 +122,9 @@ export interface ReviewDecision {
 }
 
 /** Changes a post of the signed-in user (a review decision, the AI's new text) on every device. */
-export function reviewAiPost(id: string, decision: ReviewDecision, db: AppDb = getAppDb()) {
+export function reviewAiPost(id: string, decision: ReviewDecision, given?: AppDb) {
   return async (dispatch: Dispatch, getState: GetState): Promise<AiPost> => {
+    const db = given ?? (await appDb());
     const userId = currentUserId(getState);
     const existing = await aiPostsTable(db).get(id);
     if (!existing || existing.userId !== userId) throw new NoAiPostError(id);

@@ -1,6 +1,7 @@
+import { appDb } from '../../lib/app-db';
 import { useCallback } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { getAppDb, type AppDb } from '../../lib/db';
+import type { AppDb } from '../../lib/db';
 import type { ThunkDispatcher } from '../../lib/sync/write';
 import type { AuthUser } from '../auth';
 import { selectCurrentUser } from '../auth';
@@ -41,8 +42,9 @@ export function bestTimeOf(insights: readonly Insight[]): Insight | null {
  * Sets the onboarding answers' preferred posting times to one window through the onboarding's own
  * save (on this device and queued for the server, online or offline).
  */
-export function savePreferredWindow(user: AuthUser, window: PostingWindow, db: AppDb = getAppDb()) {
+export function savePreferredWindow(user: AuthUser, window: PostingWindow, given?: AppDb) {
   return async (dispatch: ThunkDispatcher, getState: () => unknown): Promise<void> => {
+    const db = given ?? (await appDb());
     const { row } = await readLocalOnboarding(db, user.id);
     const onboarding = (getState() as { onboarding?: OnboardingState }).onboarding;
     let answers: OnboardingForm | null = row ? formFromRecord(row) : null;

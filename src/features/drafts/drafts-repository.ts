@@ -1,11 +1,6 @@
+import { appDb } from '../../lib/app-db';
 import type { Dispatch } from '@reduxjs/toolkit';
-import {
-  getAppDb,
-  type AppDb,
-  type DraftPlatform,
-  type DraftPostType,
-  type DraftStatus,
-} from '../../lib/db';
+import type { AppDb, DraftPlatform, DraftPostType, DraftStatus } from '../../lib/db';
 import { writeSynced, writeSyncedTogether, type ThunkDispatcher } from '../../lib/sync/write';
 import { selectCurrentUser } from '../auth';
 import { draftDeleted, draftSaved, draftsLoaded, draftsLoading, type Draft } from './drafts-slice';
@@ -37,9 +32,10 @@ export class NotSignedInError extends Error {
  * are not lost: IndexedDB runs this read and the engine's writes one after the other, and the
  * engine announces a write after it is committed, so each lands either in the read or after it.
  */
-export function loadDrafts(userId: string, db: AppDb = getAppDb()) {
+export function loadDrafts(userId: string, given?: AppDb) {
   return async (dispatch: Dispatch): Promise<Draft[]> => {
     dispatch(draftsLoading({ userId }));
+    const db = given ?? (await appDb());
     const drafts = await db.drafts.where('userId').equals(userId).toArray();
     dispatch(draftsLoaded({ userId, drafts }));
     return drafts;
@@ -108,8 +104,9 @@ function upsertDraft(
  * Saves a draft on this device and queues it for the server, in one local transaction. It never
  * waits for the network: the sync engine pushes it when it can.
  */
-export function saveDraft(input: DraftInput, db: AppDb = getAppDb()) {
+export function saveDraft(input: DraftInput, given?: AppDb) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<Draft> => {
+    const db = given ?? (await appDb());
     const userId = signedInUserId(getState);
     const saved = await dispatch(upsertDraft(db, userId, input.id, () => input));
     return saved!;
@@ -117,8 +114,9 @@ export function saveDraft(input: DraftInput, db: AppDb = getAppDb()) {
 }
 
 /** Deletes a draft on this device and queues the delete (a tombstone on the server). */
-export function deleteDraft(id: string, db: AppDb = getAppDb()) {
+export function deleteDraft(id: string, given?: AppDb) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<void> => {
+    const db = given ?? (await appDb());
     const userId = signedInUserId(getState);
     await dispatch(writeSynced(postDraftsEntity, { op: 'delete', userId, id }, { db }));
     dispatch(draftDeleted({ id }));
@@ -126,8 +124,9 @@ export function deleteDraft(id: string, db: AppDb = getAppDb()) {
 }
 
 /** Marks the user's draft as scheduled for `scheduledFor`, when it is still on this device. */
-export function markDraftScheduled(id: string, scheduledFor: string, db: AppDb = getAppDb()) {
+export function markDraftScheduled(id: string, scheduledFor: string, given?: AppDb) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<void> => {
+    const db = given ?? (await appDb());
     await dispatch(
       upsertDraft(db, signedInUserId(getState), id, (existing) =>
         existing ? { ...existing, status: 'scheduled', scheduledFor } : null,

@@ -1,5 +1,6 @@
+import { appDb } from '../../lib/app-db';
 import type { Dispatch } from '@reduxjs/toolkit';
-import { getAppDb, type AppDb, type ContentIdeaType } from '../../lib/db';
+import type { AppDb, ContentIdeaType } from '../../lib/db';
 import { writeSynced, writeSyncedTogether, type ThunkDispatcher } from '../../lib/sync/write';
 import { ideasLoaded, ideasStored, type ContentIdea, type IdeasState } from './ideas-slice';
 import { clampScore, contentIdeasEntity } from './ideas-sync';
@@ -67,8 +68,9 @@ export function savedIdeas(ideas: readonly ContentIdea[]): ContentIdea[] {
 }
 
 /** Reads the user's ideas from this device into the slice. */
-export function loadContentIdeas(userId: string, db: AppDb = getAppDb()) {
+export function loadContentIdeas(userId: string, given?: AppDb) {
   return async (dispatch: Dispatch): Promise<ContentIdea[]> => {
+    const db = given ?? (await appDb());
     const ideas = await db.contentIdeas.where('userId').equals(userId).toArray();
     dispatch(ideasLoaded({ userId, ideas }));
     return ideas;
@@ -88,8 +90,9 @@ function cleanInput(input: IdeaInput): IdeaInput {
  * Keeps a generation's ideas as a new batch, on this device and queued for the server, in one
  * transaction. The older batches' ideas that were not saved go: only the newest batch is shown.
  */
-export function storeGeneratedIdeas(inputs: readonly IdeaInput[], db: AppDb = getAppDb()) {
+export function storeGeneratedIdeas(inputs: readonly IdeaInput[], given?: AppDb) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<ContentIdea[]> => {
+    const db = given ?? (await appDb());
     const userId = signedInUser(getState);
     const batchId = crypto.randomUUID();
     const now = new Date().toISOString();
@@ -137,8 +140,9 @@ function withSaved(idea: ContentIdea, saved: boolean, now: string): ContentIdea 
 }
 
 /** Saves (or unsaves) one of the user's ideas, on this device and queued for the server. */
-export function setIdeaSaved(id: string, saved: boolean, db: AppDb = getAppDb()) {
+export function setIdeaSaved(id: string, saved: boolean, given?: AppDb) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<ContentIdea> => {
+    const db = given ?? (await appDb());
     const userId = signedInUser(getState);
     const idea = ideasState(getState).entities[id] ?? (await db.contentIdeas.get(id));
     if (!idea || idea.userId !== userId) throw new Error('This idea is not on this device.');
@@ -177,12 +181,9 @@ async function sampleRecord(
 }
 
 /** Saves (or unsaves) a sample idea as the user's own, synced like any other idea. */
-export function setSampleIdeaSaved(
-  sample: SampleIdeaInput,
-  saved: boolean,
-  db: AppDb = getAppDb(),
-) {
+export function setSampleIdeaSaved(sample: SampleIdeaInput, saved: boolean, given?: AppDb) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<ContentIdea> => {
+    const db = given ?? (await appDb());
     const userId = signedInUser(getState);
     const id = await sampleIdeaId(userId, sample.key);
     const row = await sampleRecord(db, userId, id, sample, saved, new Date().toISOString());
@@ -197,11 +198,9 @@ export function setSampleIdeaSaved(
  * Brings ideas saved on this device before ideas were synced (sample ideas, kept in local
  * storage) into the user's synced ideas, in one transaction. Ones already kept are left alone.
  */
-export function importSavedSampleIdeas(
-  samples: readonly SampleIdeaInput[],
-  db: AppDb = getAppDb(),
-) {
+export function importSavedSampleIdeas(samples: readonly SampleIdeaInput[], given?: AppDb) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<ContentIdea[]> => {
+    const db = given ?? (await appDb());
     const userId = signedInUser(getState);
     const now = new Date().toISOString();
     const ids = await Promise.all(samples.map((sample) => sampleIdeaId(userId, sample.key)));

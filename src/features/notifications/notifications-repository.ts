@@ -1,5 +1,6 @@
+import { appDb } from '../../lib/app-db';
 import type { Dispatch } from '@reduxjs/toolkit';
-import { getAppDb, type AppDb } from '../../lib/db';
+import type { AppDb } from '../../lib/db';
 import { writeSyncedTogether, type ThunkDispatcher } from '../../lib/sync/write';
 import {
   notificationsLoaded,
@@ -12,8 +13,9 @@ import { userNotificationsEntity } from './notifications-sync';
 type GetState = () => unknown;
 
 /** Reads the user's notices from this device into the slice (a sync reader at sign-in). */
-export function loadNotifications(userId: string, db: AppDb = getAppDb()) {
+export function loadNotifications(userId: string, given?: AppDb) {
   return async (dispatch: Dispatch): Promise<Notification[]> => {
+    const db = given ?? (await appDb());
     const notifications = await db.notifications.where('userId').equals(userId).toArray();
     dispatch(notificationsLoaded({ userId, notifications }));
     return notifications;
@@ -25,8 +27,9 @@ export function loadNotifications(userId: string, db: AppDb = getAppDb()) {
  * it works offline and reaches the user's other devices later. Notices already read are left as
  * they are (the first read time is the one kept).
  */
-export function markNotificationsRead(ids: readonly string[], db: AppDb = getAppDb()) {
+export function markNotificationsRead(ids: readonly string[], given?: AppDb) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<Notification[]> => {
+    const db = given ?? (await appDb());
     const userId = (getState() as { notifications: NotificationsState }).notifications.userId;
     if (!userId || ids.length === 0) return [];
     const readAt = new Date().toISOString();

@@ -1,5 +1,6 @@
+import { appDb } from '../../lib/app-db';
 import type { Dispatch } from '@reduxjs/toolkit';
-import { getAppDb, type AppDb, type OnboardingRecord, type OutboxEntry } from '../../lib/db';
+import type { AppDb, OnboardingRecord, OutboxEntry } from '../../lib/db';
 import { writeSyncedTogether, type ThunkDispatcher } from '../../lib/sync/write';
 import { profileFromUser, userProfilesEntity } from '../profile';
 import { cacheCompletion } from './onboarding-api';
@@ -80,8 +81,9 @@ export async function readRefusedProfileSave(
 }
 
 /** Reads the user's local row into the slice (a read started before a completion is dropped). */
-export function loadLocalOnboarding(userId: string, db: AppDb = getAppDb()) {
+export function loadLocalOnboarding(userId: string, given?: AppDb) {
   return async (dispatch: Dispatch, getState: () => unknown): Promise<LocalOnboardingRead> => {
+    const db = given ?? (await appDb());
     const gen = (getState() as { onboarding: OnboardingState }).onboarding.localGen;
     const read = await readLocalOnboarding(db, userId);
     dispatch(localOnboardingRead({ userId, gen, ...read }));
@@ -99,10 +101,11 @@ export function loadLocalOnboarding(userId: string, db: AppDb = getAppDb()) {
 export function completeOnboarding(
   user: OnboardingUser,
   form: OnboardingForm,
-  db: AppDb = getAppDb(),
+  given?: AppDb,
   now: number = Date.now(),
 ) {
   return async (dispatch: ThunkDispatcher): Promise<OnboardingRecord> => {
+    const db = given ?? (await appDb());
     const completedAt = new Date(now).toISOString();
     const synced = [onboardingDataEntity, userProfilesEntity];
     const stored = await dispatch(

@@ -1,10 +1,6 @@
+import { appDb } from '../../lib/app-db';
 import type { Dispatch } from '@reduxjs/toolkit';
-import {
-  getAppDb,
-  type AppDb,
-  type PreferenceField,
-  type UserPreferencesRecord,
-} from '../../lib/db';
+import type { AppDb, PreferenceField, UserPreferencesRecord } from '../../lib/db';
 import { selectThemeMode, type UiState } from '../ui';
 import { writeSynced, type ThunkDispatcher } from '../../lib/sync/write';
 import {
@@ -26,8 +22,9 @@ export class PreferencesNotSignedInError extends Error {
 }
 
 /** Reads the user's preferences from this device into the slice (a sync reader at sign-in). */
-export function loadPreferences(userId: string, db: AppDb = getAppDb()) {
+export function loadPreferences(userId: string, given?: AppDb) {
   return async (dispatch: Dispatch): Promise<UserPreferencesRecord | null> => {
+    const db = given ?? (await appDb());
     const row = (await db.userPreferences.get(userId)) ?? null;
     dispatch(preferencesLoaded({ userId, row }));
     return row;
@@ -40,8 +37,9 @@ export function loadPreferences(userId: string, db: AppDb = getAppDb()) {
  * changed here since the server last confirmed the row are sent. A user's first row takes the
  * theme this device shows, so saving notifications does not turn the device's theme to System.
  */
-export function savePreferences(changes: Partial<Preferences>, db: AppDb = getAppDb()) {
+export function savePreferences(changes: Partial<Preferences>, given?: AppDb) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<UserPreferencesRecord> => {
+    const db = given ?? (await appDb());
     const root = getState() as { preferences: PreferencesState; ui?: UiState };
     const userId = root.preferences.userId;
     if (!userId) throw new PreferencesNotSignedInError();

@@ -1,5 +1,6 @@
+import { appDb } from '../../lib/app-db';
 import type { Dispatch } from '@reduxjs/toolkit';
-import { getAppDb, type AppDb, type UserProfileRecord } from '../../lib/db';
+import type { AppDb, UserProfileRecord } from '../../lib/db';
 import { writeSyncedTogether, type ThunkDispatcher } from '../../lib/sync/write';
 import { recordFromForm, type ProfileForm, type ProfileUser } from './profile-form';
 import { profileRead, profileReadFailed, profileSaved } from './profile-slice';
@@ -16,8 +17,9 @@ async function readRow(db: AppDb, userId: string): Promise<UserProfileRecord | n
  * menu shows the profile's name at once) and when the profile tab opens. A failed read is shown,
  * never thrown: it must not stop the other readers.
  */
-export function loadProfile(userId: string, db: AppDb = getAppDb()) {
+export function loadProfile(userId: string, given?: AppDb) {
   return async (dispatch: Dispatch): Promise<UserProfileRecord | null> => {
+    const db = given ?? (await appDb());
     try {
       const row = await readRow(db, userId);
       dispatch(profileRead({ userId, row }));
@@ -34,8 +36,9 @@ export function loadProfile(userId: string, db: AppDb = getAppDb()) {
  * Saves the profile form on this device and queues it for the server in one transaction, online
  * or offline alike: the sync engine pushes it. Returns the row as stored.
  */
-export function saveProfile(user: ProfileUser, form: ProfileForm, db: AppDb = getAppDb()) {
+export function saveProfile(user: ProfileUser, form: ProfileForm, given?: AppDb) {
   return async (dispatch: ThunkDispatcher): Promise<UserProfileRecord> => {
+    const db = given ?? (await appDb());
     const stored = await dispatch(
       writeSyncedTogether(db, [userProfilesEntity], async (queue) => {
         // Read inside the transaction: a pull landing meanwhile cannot be overwritten unseen.

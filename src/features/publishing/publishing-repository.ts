@@ -1,5 +1,6 @@
+import { appDb } from '../../lib/app-db';
 import type { Dispatch } from '@reduxjs/toolkit';
-import { getAppDb, type AppDb, type DraftPlatform, type PublishMode } from '../../lib/db';
+import type { AppDb, DraftPlatform, PublishMode } from '../../lib/db';
 import { writeSynced, type ThunkDispatcher } from '../../lib/sync/write';
 import { pullRequested } from '../sync';
 import {
@@ -79,8 +80,9 @@ function signedInUser(getState: GetState): string {
 }
 
 /** Reads the user's scheduled posts and their targets from this device into the slice. */
-export function loadPublishing(userId: string, db: AppDb = getAppDb()) {
+export function loadPublishing(userId: string, given?: AppDb) {
   return async (dispatch: Dispatch): Promise<ScheduledPost[]> => {
+    const db = given ?? (await appDb());
     const [posts, targets] = await Promise.all([
       db.scheduledPosts.where('userId').equals(userId).toArray(),
       db.publishTargets.where('userId').equals(userId).toArray(),
@@ -124,8 +126,9 @@ function cleanInput(input: ScheduleInput) {
  * Schedules a post on this device and queues it for the server, in one local transaction; it
  * never waits for the network. The server makes its targets and publishes it when due.
  */
-export function schedulePost(input: ScheduleInput, db: AppDb = getAppDb()) {
+export function schedulePost(input: ScheduleInput, given?: AppDb) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<ScheduledPost> => {
+    const db = given ?? (await appDb());
     const userId = signedInUser(getState);
     if (input.id && (await db.scheduledPosts.get(input.id)))
       return dispatch(updateScheduledPost(input.id, cleanInput(input), db));
@@ -150,12 +153,9 @@ export function schedulePost(input: ScheduleInput, db: AppDb = getAppDb()) {
 }
 
 /** Changes a post that has not started publishing; refused with PostLockedError once it has. */
-export function updateScheduledPost(
-  id: string,
-  changes: ScheduledPostChanges,
-  db: AppDb = getAppDb(),
-) {
+export function updateScheduledPost(id: string, changes: ScheduledPostChanges, given?: AppDb) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<ScheduledPost> => {
+    const db = given ?? (await appDb());
     const userId = signedInUser(getState);
     const current = await unlockedPost(db, userId, id);
     const next: ScheduledPost = {
@@ -176,8 +176,9 @@ export function updateScheduledPost(
 }
 
 /** Cancels a post that has not started publishing (a sync delete: a tombstone on the server). */
-export function cancelScheduledPost(id: string, db: AppDb = getAppDb()) {
+export function cancelScheduledPost(id: string, given?: AppDb) {
   return async (dispatch: ThunkDispatcher, getState: GetState): Promise<void> => {
+    const db = given ?? (await appDb());
     const userId = signedInUser(getState);
     await unlockedPost(db, userId, id);
     await dispatch(writeSynced(scheduledPostsEntity, { op: 'delete', userId, id }, { db }));

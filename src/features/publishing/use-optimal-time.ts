@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { getAppDb, type AppDb } from '../../lib/db';
+import { appDb } from '../../lib/app-db';
+import type { AppDb } from '../../lib/db';
 import { useTimeZone } from '../appearance';
 import { selectCurrentUser } from '../auth';
 import type { OnboardingState } from '../onboarding';
@@ -30,10 +31,8 @@ export function usePreferredPostingTimes(): readonly string[] {
     if (fromState || !userId) return;
     let live = true;
     // The synced onboarding row on this device (the wizard's answers may be on another device).
-    getAppDb()
-      .onboardingData.where('userId')
-      .equals(userId)
-      .first()
+    appDb()
+      .then((db) => db.onboardingData.where('userId').equals(userId).first())
       .then((row) => {
         if (live && row) setFromDevice({ userId, times: timesOf(row.answers) ?? [] });
       })
@@ -82,7 +81,8 @@ function useEngagementHistory(now: Date): readonly EngagementSample[] | undefine
   useEffect(() => {
     if (!userId) return;
     let live = true;
-    readEngagementHistory(getAppDb(), userId, now)
+    appDb()
+      .then((db) => readEngagementHistory(db, userId, now))
       .then((samples) => {
         if (live) setRead({ userId, samples });
       })

@@ -1,5 +1,6 @@
+import { appDb } from '../../lib/app-db';
 import type { Table } from 'dexie';
-import { getAppDb, type AppDb } from '../../lib/db';
+import type { AppDb } from '../../lib/db';
 import { deviceStorage } from '../../lib/device-storage';
 
 type Row = Record<string, unknown>;
@@ -43,7 +44,8 @@ function forgetInStorage(storage: Storage, userId: string): void {
  * state that name it (meta, kv), and the local storage keys and list entries that belong to it.
  * Other accounts' data on the same device stays.
  */
-export async function forgetAccountOnDevice(userId: string, db: AppDb = getAppDb()): Promise<void> {
+export async function forgetAccountOnDevice(userId: string, given?: AppDb): Promise<void> {
+  const db = given ?? (await appDb());
   await db.transaction('rw', db.tables, async () => {
     for (const table of db.tables as Table<Row, unknown>[]) {
       await table

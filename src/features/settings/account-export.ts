@@ -1,6 +1,7 @@
+import { appDb } from '../../lib/app-db';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Table } from 'dexie';
-import { getAppDb, type AppDb } from '../../lib/db';
+import type { AppDb } from '../../lib/db';
 import { getSupabase } from '../../lib/supabase';
 
 export const exportMessages = {
@@ -36,7 +37,8 @@ async function rowsOf(db: AppDb, name: string, userId: string): Promise<Row[]> {
 }
 
 /** What this device keeps of the user, table by table. */
-export async function readDeviceData(userId: string, db: AppDb = getAppDb()) {
+export async function readDeviceData(userId: string, given?: AppDb) {
+  const db = given ?? (await appDb());
   const [
     drafts,
     aiPosts,

@@ -1,4 +1,5 @@
-import { getAppDb, type AppDb } from '../../lib/db';
+import { appDb } from '../../lib/app-db';
+import type { AppDb } from '../../lib/db';
 import { accountsFromStored, type SocialAccount } from './social-accounts';
 import type { SocialPlatform } from './social-texts';
 
@@ -11,16 +12,18 @@ export type StoredAccounts = Record<SocialPlatform, SocialAccount[]>;
 export async function rememberAccounts(
   userId: string,
   accounts: StoredAccounts,
-  db: AppDb = getAppDb(),
+  given?: AppDb,
 ): Promise<void> {
+  const db = given ?? (await appDb());
   await db.kv.put({ key: keyOf(userId), value: JSON.stringify(accounts) });
 }
 
 /** The remembered list, or null when this device never read one for the user. */
 export async function rememberedAccounts(
   userId: string,
-  db: AppDb = getAppDb(),
+  given?: AppDb,
 ): Promise<StoredAccounts | null> {
+  const db = given ?? (await appDb());
   const row = await db.kv.get(keyOf(userId));
   if (!row) return null;
   try {
