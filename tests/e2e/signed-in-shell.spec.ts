@@ -129,11 +129,10 @@ test('a signed-in page opens before supabase-js, the server settings and Dexie a
 }) => {
   await signInReadyUser(page, request);
   const held = new Map<string, Route[]>();
+  let holding = true;
   for (const url of ['**/assets/supabase-*.js', '**/local/config', '**/assets/dexie-*.js']) {
     held.set(url, []);
-    await page.route(url, (route) => {
-      held.get(url)!.push(route);
-    });
+    await page.route(url, (route) => (holding ? held.get(url)!.push(route) : route.continue()));
   }
   await page.goto('/dashboard');
   await expect(frame(page)).toHaveCount(0);
@@ -143,10 +142,8 @@ test('a signed-in page opens before supabase-js, the server settings and Dexie a
   for (const [url, routes] of held) await expect.poll(() => routes.length, url).toBeGreaterThan(0);
 
   // Let them through: the session is then confirmed, the sync starts, and the app stays open.
-  for (const [url, routes] of held) {
-    await page.unroute(url);
-    await Promise.all(routes.map((route) => route.continue()));
-  }
+  holding = false;
+  await Promise.all([...held.values()].flat().map((route) => route.continue()));
   await accountMenuButton(page).click();
   await expect(page.getByRole('menu')).toBeVisible();
 });
