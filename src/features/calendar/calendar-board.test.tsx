@@ -259,7 +259,7 @@ describe('moving a post', () => {
         name: 'Move to date',
       }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Move to another day' });
+    const dialog = await screen.findByRole('dialog', { name: 'Move to another day' });
     const field = within(dialog).getByLabelText('New date');
     expect(field).toHaveValue(the15th);
     await user.clear(field);
@@ -295,7 +295,7 @@ describe('moving a post', () => {
         name: 'Move to date',
       }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Move to another day' });
+    const dialog = await screen.findByRole('dialog', { name: 'Move to another day' });
     await user.clear(within(dialog).getByLabelText('New date'));
     await user.type(within(dialog).getByLabelText('New date'), the20th);
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
@@ -324,7 +324,7 @@ describe('moving a post', () => {
         name: 'Move to date',
       }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Move to another day' });
+    const dialog = await screen.findByRole('dialog', { name: 'Move to another day' });
     await user.clear(within(dialog).getByLabelText('New date'));
     await user.type(within(dialog).getByLabelText('New date'), the20th);
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
@@ -365,7 +365,7 @@ describe('the filter and the other views', () => {
     await user.click(filter);
     expect(filter).toHaveAttribute('aria-expanded', 'true');
 
-    await user.click(screen.getByRole('combobox', { name: 'Platform' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Platform' }));
     await user.click(screen.getByRole('option', { name: 'LinkedIn' }));
     expect(screen.getByRole('gridcell', { name: cellName(the15th, 2) })).toBeInTheDocument();
     const titles = () =>

@@ -30,7 +30,6 @@ import { AgendaView } from './agenda-view';
 import {
   applyFilter,
   CalendarFilterButton,
-  CalendarFilterPanel,
   isFiltering,
   NO_FILTER,
   type CalendarFilter,
@@ -56,8 +55,7 @@ import {
 } from './month-grid';
 import { MonthView } from './month-view';
 import { moveCalendarItem } from './move-item';
-import { MoveDialog } from './move-dialog';
-import { PostDetailDialog } from './post-detail-dialog';
+import { CalendarFilterPanel, MoveDialog, PostDetailDialog } from './calendar-parts';
 import { WeekView } from './week-view';
 
 export type CalendarViewKind = 'month' | 'week' | 'agenda';

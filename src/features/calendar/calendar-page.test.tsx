@@ -289,7 +289,7 @@ describe('the scheduled posts list', () => {
     const p = post({ content: 'Old text' });
     const { user } = await openCalendar([p], [target(p, {})]);
     await user.click(within(card('Old text')).getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit scheduled post' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit scheduled post' });
     const content = within(dialog).getByLabelText('Content');
     await user.clear(content);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -30,7 +30,7 @@ import {
   type ScheduledPostStatus,
 } from '../publishing';
 import { selectParkedEntries, selectSyncOnline, pullRequested } from '../sync';
-import { EditPostDialog } from './edit-post-dialog';
+import { EditPostDialog } from './calendar-parts';
 import { postStatus } from './post-status';
 import { TargetConfirmDialogs, TargetRow, targetTexts, type TargetConfirm } from './target-row';
 import {

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { platformLabels } from '../../lib/platforms';
 import { useFormatters } from '../appearance';
 import type { PublishTarget, TargetStatus } from '../publishing';
-import { MarkPostedDialog } from './mark-posted-dialog';
+import { MarkPostedDialog } from './calendar-parts';
 
 export const targetTexts = {
   published: 'Published',
