@@ -7,10 +7,10 @@ import {
   CircularProgress,
   Snackbar,
   Stack,
-  TextField,
   Typography,
   type SnackbarCloseReason,
 } from '@mui/material';
+import { OutlinedField } from '../../components/outlined-field';
 import { PROFILE_NOTICE_MS, PROFILE_TEXTS, type ProfileFormField } from '../profile';
 import { useProfileSettings } from './use-profile-settings';
 
@@ -68,7 +68,7 @@ export function ProfileSettings() {
           }}
         >
           {FIELDS.map(({ field, label, autoComplete }) => (
-            <TextField
+            <OutlinedField
               key={field}
               id={`profile-${field}`}
               label={label}
@@ -83,7 +83,7 @@ export function ProfileSettings() {
             />
           ))}
         </Box>
-        <TextField
+        <OutlinedField
           id="profile-bio"
           label="Bio"
           value={p.form.bio}

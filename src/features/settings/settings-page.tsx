@@ -1,20 +1,53 @@
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Box, CircularProgress, Paper, Tab, Tabs, Typography } from '@mui/material';
-import { AppearanceSettings } from './appearance-settings';
-import { IntegrationsSettings } from './integrations-settings';
-import { NotificationSettings } from './notification-settings';
-import { PrivacySettings } from './privacy-settings';
 import { ProfileSettings } from './profile-settings';
 import { SETTINGS_TABS, settingsTabFromState, type SettingsTab } from './settings-tabs';
-import {
-  SocialCredentialsSettings,
-  SocialSetupGuidance,
-  SocialSetupGuidanceNote,
-} from './social-credentials-settings';
+import { SocialSetupGuidance, SocialSetupGuidanceNote } from './social-setup-guidance';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { RememberedPart } from '../../components/frame-part';
 import { PageTitle } from '../../components/page-title';
 import { useDeviceProfile } from '../profile';
+
+// Profile, the section a visit opens on, comes with the page; each other section is fetched when
+// its tab is pointed at, focused or chosen (or named by the link that led here).
+const sections: Record<Exclude<SettingsTab, 'profile'>, ReturnType<typeof lazyWithPreload>> = {
+  'social-credentials': lazyWithPreload(() =>
+    import('./social-credentials-settings').then((m) => ({ default: m.SocialCredentialsSettings })),
+  ),
+  notifications: lazyWithPreload(() =>
+    import('./notification-settings').then((m) => ({ default: m.NotificationSettings })),
+  ),
+  appearance: lazyWithPreload(() =>
+    import('./appearance-settings').then((m) => ({ default: m.AppearanceSettings })),
+  ),
+  integrations: lazyWithPreload(() =>
+    import('./integrations-settings').then((m) => ({ default: m.IntegrationsSettings })),
+  ),
+  privacy: lazyWithPreload(() =>
+    import('./privacy-settings').then((m) => ({ default: m.PrivacySettings })),
+  ),
+};
+
+function preloadSection(tab: SettingsTab): void {
+  if (tab !== 'profile') sections[tab].preload().catch(() => {});
+}
+
+function Section({ tab }: { tab: SettingsTab }) {
+  if (tab === 'profile') return <ProfileSettings />;
+  const { Component } = sections[tab];
+  return (
+    <Suspense
+      fallback={
+        <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
+          <CircularProgress aria-label="Loading settings" />
+        </Box>
+      }
+    >
+      <Component />
+    </Suspense>
+  );
+}
 
 function SettingsHeading() {
   return (
@@ -51,6 +84,8 @@ export default function SettingsPage() {
   // The setup guidance above the sections depends on the profile this device holds: the sections
   // wait for that quick read, so the guidance never pushes them down once they are on screen.
   const profileRead = useDeviceProfile().status !== 'idle';
+  // The section a link asks for is fetched beside the profile's read.
+  useEffect(() => preloadSection(requested), [requested]);
 
   return (
     <>
@@ -96,6 +131,8 @@ export default function SettingsPage() {
                     id={`settings-tab-${t.id}`}
                     aria-controls={`settings-panel-${t.id}`}
                     sx={{ alignItems: 'flex-start', maxWidth: 'none', textAlign: 'left' }}
+                    onPointerEnter={() => preloadSection(t.id)}
+                    onFocus={() => preloadSection(t.id)}
                   />
                 ))}
               </Tabs>
@@ -110,12 +147,7 @@ export default function SettingsPage() {
               <Typography variant="h5" component="h2" sx={{ mb: 3 }}>
                 {current.label}
               </Typography>
-              {current.id === 'profile' && <ProfileSettings />}
-              {current.id === 'social-credentials' && <SocialCredentialsSettings />}
-              {current.id === 'notifications' && <NotificationSettings />}
-              {current.id === 'appearance' && <AppearanceSettings />}
-              {current.id === 'integrations' && <IntegrationsSettings />}
-              {current.id === 'privacy' && <PrivacySettings />}
+              <Section tab={current.id} />
             </Paper>
           </Box>
         </>

@@ -17,6 +17,7 @@ import {
 import { connectivityChanged } from '../sync';
 import SettingsPage from './settings-page';
 import { credentialsFormTexts, SocialCredentialsSettings } from './social-credentials-settings';
+import { guidanceTexts } from './social-setup-guidance';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -206,7 +207,7 @@ describe('first-run guidance on Settings', () => {
     expect(loading.closest('[data-loading-screen]')).not.toBeNull();
     expect(screen.queryByRole('tab', { name: 'Profile' })).not.toBeInTheDocument();
     await screen.findByRole('tab', { name: 'Profile' });
-    expect(screen.getByText(credentialsFormTexts.guidance)).toBeVisible();
+    expect(screen.getByText(guidanceTexts.guidance)).toBeVisible();
     expect(screen.queryByRole('progressbar', { name: 'Loading settings' })).not.toBeInTheDocument();
   });
 
@@ -214,8 +215,8 @@ describe('first-run guidance on Settings', () => {
     const { store, userId } = await signedUpStore();
     localStorage.removeItem(FRAME_HINTS_KEY);
     const user = await renderSettings(store);
-    const open = await screen.findByRole('button', { name: credentialsFormTexts.guidanceButton });
-    expect(screen.getByText(credentialsFormTexts.guidance)).toBeVisible();
+    const open = await screen.findByRole('button', { name: guidanceTexts.button });
+    expect(screen.getByText(guidanceTexts.guidance)).toBeVisible();
     // Remembered for the settings page's prerendered frame, for this user only.
     expect(rememberedFrameHints(userId)).toEqual(['social-setup-guidance']);
     expect(rememberedFrameHints('someone-else')).toEqual([]);
@@ -235,7 +236,7 @@ describe('first-run guidance on Settings', () => {
     rememberFrameHint(userId, 'social-setup-guidance', true);
     await renderSettings(store);
     expect(await screen.findByRole('textbox', { name: 'First Name' })).toBeVisible();
-    expect(screen.queryByText(credentialsFormTexts.guidance)).not.toBeInTheDocument();
+    expect(screen.queryByText(guidanceTexts.guidance)).not.toBeInTheDocument();
     expect(rememberedFrameHints(userId)).toEqual([]);
   });
 });

@@ -15,10 +15,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
 import { PasswordField } from '../../components/password-field';
 import { SectionCard } from '../../components/section-card';
-import { rememberFrameHint } from '../../lib/frame-hints';
 import { useFormatters } from '../appearance';
 import { selectCurrentUser } from '../auth';
-import { useDeviceProfile } from '../profile';
 import {
   CREDENTIAL_LABELS,
   SOCIAL_PLATFORMS,
@@ -46,9 +44,6 @@ export const credentialsFormTexts = {
   deleteTitle: (name: string) => `Delete ${name} credentials?`,
   deleteConfirm: (name: string) =>
     `Are you sure you want to delete your ${name} credentials? Connecting ${name} needs them.`,
-  guidance:
-    'Connect Facebook Pages and LinkedIn to publish from Postbloom: start by saving your app credentials.',
-  guidanceButton: 'Set Up Social Credentials',
   retry: 'Try Again',
 } as const;
 
@@ -305,37 +300,4 @@ export function SocialCredentialsSettings() {
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </Stack>
   );
-}
-
-/**
- * Settings' first-run guidance: shown until the profile says social setup is complete (the server
- * sets the flag once credentials are saved and an account is connected).
- */
-/** The setup guidance's look: what the page shows, and what the settings frame carries. */
-export function SocialSetupGuidanceNote({ onOpen }: { onOpen?: () => void }) {
-  return (
-    // The button sits under the text rather than beside it, so a phone does not squeeze the text.
-    // A standing suggestion, not an event: a note, so screen readers do not announce it as an alert.
-    <Alert severity="info" role="note" sx={{ mb: 3 }}>
-      {credentialsFormTexts.guidance}
-      {onOpen && (
-        <Box sx={{ mt: 1 }}>
-          <Button variant="outlined" color="inherit" size="small" onClick={onOpen}>
-            {credentialsFormTexts.guidanceButton}
-          </Button>
-        </Box>
-      )}
-    </Alert>
-  );
-}
-
-export function SocialSetupGuidance({ onOpen }: { onOpen?: () => void }) {
-  const { userId, row, status } = useDeviceProfile();
-  const shown =
-    Boolean(userId) && status === 'loaded' && row?.socialCredentialsWizardCompleted !== true;
-  // What the settings page's prerendered frame shows before the app next loads.
-  useEffect(() => {
-    if (userId && status === 'loaded') rememberFrameHint(userId, 'social-setup-guidance', shown);
-  }, [userId, status, shown]);
-  return shown ? <SocialSetupGuidanceNote onOpen={onOpen} /> : null;
 }
