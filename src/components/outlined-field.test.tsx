@@ -23,4 +23,14 @@ describe('OutlinedField', () => {
       'MuiInputLabel-sizeSmall',
     );
   });
+
+  it('keeps the label above an empty field when told', () => {
+    render(<OutlinedField label="Date" type="date" value="" onChange={() => {}} shrinkLabel />);
+    expect(screen.getByText('Date', { selector: 'label' })).toHaveAttribute('data-shrink', 'true');
+  });
+
+  it('lets the label sit in an empty field otherwise', () => {
+    render(<OutlinedField label="Name" value="" onChange={() => {}} />);
+    expect(screen.getByText('Name', { selector: 'label' })).toHaveAttribute('data-shrink', 'false');
+  });
 });

@@ -10,6 +10,8 @@ import {
 export type OutlinedFieldProps = Omit<OutlinedInputProps, 'label' | 'notched'> & {
   label: ReactNode;
   helperText?: ReactNode;
+  /** The label always above the field, as for a date, a time or a list that always shows a choice. */
+  shrinkLabel?: boolean;
 };
 
 /**
@@ -28,6 +30,7 @@ export function OutlinedField({
   disabled,
   fullWidth,
   size,
+  shrinkLabel,
   ...input
 }: OutlinedFieldProps) {
   const generatedId = useId();
@@ -42,7 +45,7 @@ export function OutlinedField({
       fullWidth={fullWidth}
       size={size}
     >
-      <InputLabel htmlFor={inputId} id={`${inputId}-label`}>
+      <InputLabel htmlFor={inputId} id={`${inputId}-label`} shrink={shrinkLabel || undefined}>
         {label}
       </InputLabel>
       <OutlinedInput
@@ -50,6 +53,7 @@ export function OutlinedField({
         id={inputId}
         size={size}
         label={label}
+        notched={shrinkLabel || undefined}
         aria-describedby={helperId}
         // FormControl marks the field required for its label; the input says so itself too.
         required={required}

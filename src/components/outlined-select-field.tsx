@@ -29,6 +29,8 @@ export type OutlinedSelectFieldProps = Pick<
   | 'required'
   | 'disabled'
   | 'fullWidth'
+  | 'size'
+  | 'shrinkLabel'
 > & {
   /** The `<option>` elements. */
   children: ReactNode;

@@ -101,8 +101,7 @@ export async function openCreateWithAi(
 
 /** On /create: picks the preset whose label is exactly `label` in the Content prompt select. */
 export async function choosePrompt(page: Page, label: string): Promise<void> {
-  await page.getByRole('combobox', { name: 'Content prompt' }).click();
-  await page.getByRole('option', { name: label, exact: true }).click();
+  await page.getByRole('combobox', { name: 'Content prompt' }).selectOption({ label });
 }
 
 /** On /create: picks the preset and presses Generate with ChatGPT. */

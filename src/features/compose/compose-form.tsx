@@ -26,7 +26,7 @@ import { PlatformsSection } from './platforms-section';
 import { PostContentSection } from './post-content-section';
 import { PostExtras } from './post-extras';
 import { PublishTimeSection } from './publish-time-section';
-import { ReviewModal } from './review-modal';
+import { ReviewModal } from './review-modal-on-demand';
 import { useComposeNotice } from './use-compose-notice';
 import { useComposeState, type ComposeState } from './use-compose-state';
 import { useComposeUrlSync } from './use-compose-url-sync';

@@ -3,12 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import RateReview from '@mui/icons-material/RateReview';
+import { OutlinedSelectField } from '../../components/outlined-select-field';
 import { SectionCard } from '../../components/section-card';
 import { AiProviderChoice, aiProviderLabels, SettingsLinkedText, type AiProviderId } from '../ai';
 import { useFormatters } from '../appearance';
@@ -54,24 +53,24 @@ export const GeneratePanel = memo(function GeneratePanel({
     <SectionCard title="AI Assistant">
       <Stack spacing={2} sx={{ mt: 1 }}>
         <AiProviderChoice name="compose-ai-provider" value={provider} onChange={onProviderChange} />
-        <TextField
-          select
+        <OutlinedSelectField
           label="Content prompt"
           value={promptId}
           onChange={(event) => onPromptChange(event.target.value)}
           fullWidth
+          shrinkLabel
           helperText="What should the post be about?"
         >
-          <MenuItem value="" disabled>
+          <option value="" disabled>
             Choose a prompt
-          </MenuItem>
-          {customPrompt && <MenuItem value={CUSTOM_PROMPT_ID}>{customPrompt}</MenuItem>}
+          </option>
+          {customPrompt && <option value={CUSTOM_PROMPT_ID}>{customPrompt}</option>}
           {PROMPT_PRESETS.map((preset) => (
-            <MenuItem key={preset.id} value={preset.id}>
+            <option key={preset.id} value={preset.id}>
               {preset.label}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </OutlinedSelectField>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <Button
             variant="contained"

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
+import { OutlinedField } from '../../components/outlined-field';
 import { SectionCard } from '../../components/section-card';
 import type { DraftPostType } from '../../lib/db';
 import { isPostType, POST_TYPES } from './compose-options';
@@ -25,7 +25,8 @@ const CONTENT_ROWS =
   typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content')
     ? {
         // A plain text area: MUI's own (TextareaAutosize) measures even with fixed rows.
-        slotProps: { input: { inputComponent: 'textarea' as const }, htmlInput: { rows: 6 } },
+        inputComponent: 'textarea' as const,
+        inputProps: { rows: 6 },
         sx: { '& textarea': { fieldSizing: 'content', minHeight: '6lh' } },
       }
     : { minRows: 6 };
@@ -41,7 +42,7 @@ export function PostContentSection({
       <PostTypeTabs postType={postType} onPostTypeChange={onPostTypeChange} />
       <Stack spacing={2}>
         {postType !== 'text' && <ImageUploadArea multiple={postType === 'carousel'} />}
-        <TextField
+        <OutlinedField
           label="Post content"
           multiline
           {...CONTENT_ROWS}

@@ -7,10 +7,9 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { OutlinedSelectField } from '../../components/outlined-select-field';
 import { SectionCard } from '../../components/section-card';
 
 export type ApprovalFlow = 'skip' | 'manager' | 'team';
@@ -127,19 +126,19 @@ export const PostExtras = memo(function PostExtras({
             </Box>
           )}
         </Box>
-        <TextField
-          select
+        <OutlinedSelectField
           label="Approval flow"
           value={approval}
           onChange={(event) => onApprovalChange(event.target.value as ApprovalFlow)}
           fullWidth
+          shrinkLabel
         >
           {APPROVAL_FLOWS.map((flow) => (
-            <MenuItem key={flow.id} value={flow.id}>
+            <option key={flow.id} value={flow.id}>
               {flow.label}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </OutlinedSelectField>
         <FormGroup>
           <FormControlLabel
             control={

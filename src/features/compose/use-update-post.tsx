@@ -1,11 +1,6 @@
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { DoneDialog } from '../../components/done-dialog';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { wallTimeToInstant } from '../../lib/intl/zoned-time';
 import { useHandler } from '../../lib/use-handler';
@@ -122,8 +117,6 @@ export function useUpdatePost({
   const [done, setDone] = useState(false);
   // A second press while the first is being saved must not save twice.
   const running = useRef(false);
-  const titleId = useId();
-  const textId = useId();
 
   async function accountsNow(): Promise<AccountsByPlatform> {
     if (!userId) return NO_ACCOUNTS;
@@ -203,20 +196,16 @@ export function useUpdatePost({
           onCancel={cancelPicking}
           onConfirm={confirmPicking}
         />
-        <Dialog open={done} aria-labelledby={titleId} aria-describedby={textId}>
-          <DialogTitle id={titleId}>{updatePostTexts.title}</DialogTitle>
-          <DialogContent>
-            <DialogContentText id={textId}>{updatePostTexts.updated}</DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button variant="contained" autoFocus onClick={goToCalendar}>
-              {updatePostTexts.ok}
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <DoneDialog
+          open={done}
+          title={updatePostTexts.title}
+          text={updatePostTexts.updated}
+          okLabel={updatePostTexts.ok}
+          onOk={goToCalendar}
+        />
       </>
     ),
-    [picking, done, busy, titleId, textId, cancelPicking, confirmPicking, goToCalendar],
+    [picking, done, busy, cancelPicking, confirmPicking, goToCalendar],
   );
 
   return { save, busy, dialogs };

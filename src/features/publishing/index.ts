@@ -54,7 +54,7 @@ export {
   validateScheduling,
   type AccountPlan,
 } from './schedule-request';
-export { PagePickerDialog, PICKER_TITLE } from './page-picker-dialog';
+export { PagePickerDialog } from './page-picker-on-demand';
 export {
   PublishTimeFields,
   PUBLISH_MODES,

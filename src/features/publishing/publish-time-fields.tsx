@@ -3,9 +3,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Schedule from '@mui/icons-material/Schedule';
+import { OutlinedField } from '../../components/outlined-field';
 import type { PublishMode } from '../../lib/db';
 import { useFormatters } from '../appearance';
 import type { OptimalTime } from './optimal-time';
@@ -58,21 +58,21 @@ export function PublishTimeFields({
       </RadioGroup>
       {mode === 'schedule' && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
-          <TextField
+          <OutlinedField
             type="date"
             label="Date"
             value={date}
             onChange={(event) => onDateChange(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            shrinkLabel
             fullWidth
           />
-          <TextField
+          <OutlinedField
             type="time"
             label="Time"
             value={time}
             onChange={(event) => onTimeChange(event.target.value)}
             helperText={zoneLabel}
-            slotProps={{ inputLabel: { shrink: true } }}
+            shrinkLabel
             fullWidth
           />
         </Stack>

@@ -1,10 +1,4 @@
-import { useId } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { DoneDialog } from '../../components/done-dialog';
 import { scheduleMessages } from './schedule-request';
 
 export interface ScheduledDialogProps {
@@ -16,20 +10,13 @@ export interface ScheduledDialogProps {
 
 /** The spec's confirmation after scheduling; OK is the only way on (to /calendar). */
 export function ScheduledDialog({ open, onOk, note }: ScheduledDialogProps) {
-  const titleId = useId();
-  const textId = useId();
   return (
-    <Dialog open={open} aria-labelledby={titleId} aria-describedby={textId}>
-      <DialogTitle id={titleId}>Scheduled</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId}>{scheduleMessages.scheduled}</DialogContentText>
-        {note && <DialogContentText sx={{ mt: 2 }}>{note}</DialogContentText>}
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" autoFocus onClick={onOk}>
-          OK
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DoneDialog
+      open={open}
+      title="Scheduled"
+      text={scheduleMessages.scheduled}
+      note={note}
+      onOk={onOk}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { useTimeZone } from '../appearance';
 import { selectCurrentUser } from '../auth';
 import { markDraftScheduled } from '../drafts';
 import { readAccounts, rememberedAccounts, useSocialAccounts } from '../social';
-import { PagePickerDialog } from './page-picker-dialog';
+import { PagePickerDialog } from './page-picker-on-demand';
 import { loadPublishing, PostLockedError, schedulePost } from './publishing-repository';
 import { selectPublishingUserId } from './publishing-slice';
 import { ScheduledDialog } from './scheduled-dialog';
