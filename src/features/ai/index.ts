@@ -30,14 +30,13 @@ export { aiPersist } from './ai-persist';
 export {
   generateHashtags,
   generateIdeas,
-  ideasMessages,
   generatePost,
   improvePost,
   testConnection,
   type AiCallOptions,
   type ConnectionTestResult,
-} from './ai-client';
-export { AiError, aiMessages, keyName, type AiFailureKind } from './ai-errors';
+} from './ai-calls';
+export { AiError, aiMessages, ideasMessages, keyName, type AiFailureKind } from './ai-errors';
 export { SettingsLinkedText } from './settings-link-text';
 export { extractHashtags } from './parse-reply';
 export {
