@@ -1,11 +1,9 @@
 // The page's three charts. @mui/x-charts is imported only here, so it loads with /analytics alone.
-import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
-import { PieChart } from '@mui/x-charts/PieChart';
 import { useTheme } from '@mui/material/styles';
 import type { AnalyticsFormat } from './analytics-format';
 import { analyticsTexts, postTexts } from './analytics-texts';
 import { ChartPanel, DataTable } from './chart-panel';
+import { BarChart, LineChart, PieChart } from './lazy-charts';
 import type { ContentTypeRow, MetricCard, MetricKey, PlatformRow, TrendPoint } from './types';
 
 const CHART_HEIGHT = 260;

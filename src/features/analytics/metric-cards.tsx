@@ -7,9 +7,9 @@ import { useTheme } from '@mui/material/styles';
 import TrendingDown from '@mui/icons-material/TrendingDown';
 import TrendingFlat from '@mui/icons-material/TrendingFlat';
 import TrendingUp from '@mui/icons-material/TrendingUp';
-import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
 import type { AnalyticsFormat } from './analytics-format';
 import { analyticsTexts } from './analytics-texts';
+import { SparkLineChart } from './lazy-charts';
 import type { MetricCard, MetricKey } from './types';
 
 const TREND_ICON = { up: TrendingUp, down: TrendingDown, flat: TrendingFlat } as const;

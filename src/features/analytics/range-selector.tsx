@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { OutlinedField } from '../../components/outlined-field';
+import { OutlinedSelectField } from '../../components/outlined-select-field';
 import { analyticsTexts } from './analytics-texts';
 import { RANGE_KEYS, RANGE_LABELS } from './period';
 import type { Period, RangeKey } from './types';
@@ -25,48 +25,50 @@ export function RangeSelector({
   const errorId = useId();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-      <TextField
-        select
-        size="small"
-        label={analyticsTexts.rangeLabel}
-        value={range}
-        onChange={(event) => onRangeChange(event.target.value as RangeKey)}
-        sx={{ minWidth: 180, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
-      >
-        {RANGE_KEYS.map((key) => (
-          <MenuItem key={key} value={key}>
-            {RANGE_LABELS[key]}
-          </MenuItem>
-        ))}
-      </TextField>
+      <Box sx={{ minWidth: 180, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
+        <OutlinedSelectField
+          size="small"
+          label={analyticsTexts.rangeLabel}
+          value={range}
+          onChange={(event) => onRangeChange(event.target.value as RangeKey)}
+          shrinkLabel
+          fullWidth
+        >
+          {RANGE_KEYS.map((key) => (
+            <option key={key} value={key}>
+              {RANGE_LABELS[key]}
+            </option>
+          ))}
+        </OutlinedSelectField>
+      </Box>
       {range === 'custom' && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, flex: '1 1 auto' }}>
-          <TextField
-            type="date"
-            size="small"
-            label={analyticsTexts.from}
-            value={custom.from}
-            error={Boolean(error)}
-            onChange={(event) => onCustomChange({ ...custom, from: event.target.value })}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { 'aria-describedby': error ? errorId : undefined, max: custom.to },
-            }}
-            sx={{ flex: '1 1 140px', minWidth: 0 }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label={analyticsTexts.to}
-            value={custom.to}
-            error={Boolean(error)}
-            onChange={(event) => onCustomChange({ ...custom, to: event.target.value })}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { 'aria-describedby': error ? errorId : undefined, min: custom.from },
-            }}
-            sx={{ flex: '1 1 140px', minWidth: 0 }}
-          />
+          <Box sx={{ flex: '1 1 140px', minWidth: 0 }}>
+            <OutlinedField
+              type="date"
+              size="small"
+              label={analyticsTexts.from}
+              value={custom.from}
+              error={Boolean(error)}
+              onChange={(event) => onCustomChange({ ...custom, from: event.target.value })}
+              shrinkLabel
+              inputProps={{ 'aria-describedby': error ? errorId : undefined, max: custom.to }}
+              fullWidth
+            />
+          </Box>
+          <Box sx={{ flex: '1 1 140px', minWidth: 0 }}>
+            <OutlinedField
+              type="date"
+              size="small"
+              label={analyticsTexts.to}
+              value={custom.to}
+              error={Boolean(error)}
+              onChange={(event) => onCustomChange({ ...custom, to: event.target.value })}
+              shrinkLabel
+              inputProps={{ 'aria-describedby': error ? errorId : undefined, min: custom.from }}
+              fullWidth
+            />
+          </Box>
           {error && (
             <FormHelperText id={errorId} error role="alert" sx={{ flexBasis: '100%', mt: -1 }}>
               {error}

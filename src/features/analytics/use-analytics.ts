@@ -1,7 +1,7 @@
-import { liveQuery } from 'dexie';
 import { useEffect, useMemo, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { getAppDb, type AppDb } from '../../lib/db';
+import { appDb } from '../../lib/app-db';
+import type { AppDb } from '../../lib/db';
 import { useTimeZone } from '../appearance';
 import { selectCurrentUser } from '../auth';
 import {
@@ -109,18 +109,22 @@ export function useAnalytics(range: RangeKey, metric: MetricKey, custom?: Period
 
   useEffect(() => {
     if (!userId) return;
-    const db = getAppDb();
-    const subscription = liveQuery(() =>
-      loadAnalyticsData(db, userId, resolved.periods, timeZone),
-    ).subscribe({
-      next: (data) => setLoaded({ key, data }),
-      error: (error: unknown) =>
-        console.error(
-          'Analytics could not be read:',
-          error instanceof Error ? error.message : error,
-        ),
-    });
-    return () => subscription.unsubscribe();
+    const failed = (error: unknown) =>
+      console.error('Analytics could not be read:', error instanceof Error ? error.message : error);
+    let live = true;
+    let stop = () => {};
+    // Dexie comes with the first read, not with the page, which paints its frame meanwhile.
+    Promise.all([import('dexie'), appDb()]).then(([{ liveQuery }, db]) => {
+      if (!live) return;
+      const subscription = liveQuery(() =>
+        loadAnalyticsData(db, userId, resolved.periods, timeZone),
+      ).subscribe({ next: (data) => setLoaded({ key, data }), error: failed });
+      stop = () => subscription.unsubscribe();
+    }, failed);
+    return () => {
+      live = false;
+      stop();
+    };
   }, [key, userId, timeZone, resolved.periods]);
 
   return useMemo(() => {
