@@ -2,16 +2,11 @@ import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import Description from '@mui/icons-material/Description';
 import FileDownload from '@mui/icons-material/FileDownload';
 import Refresh from '@mui/icons-material/Refresh';
-import TableChart from '@mui/icons-material/TableChart';
 import { analyticsTexts } from './analytics-texts';
+import { ExportMenuPopup } from './analytics-parts';
 import { REFRESH_TEXTS } from './use-refresh-metrics';
 
 export type ExportKind = 'report' | 'csv';
@@ -34,29 +29,18 @@ export function ExportMenu({ onExport }: { onExport: (kind: ExportKind) => void 
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={ExportMenuPopup.preload}
+        onFocus={ExportMenuPopup.preload}
       >
         {analyticsTexts.export}
       </Button>
-      <Menu
+      <ExportMenuPopup
         id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
+        buttonId={buttonId}
+        anchor={anchor}
         onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
-        <MenuItem onClick={() => choose('report')}>
-          <ListItemIcon>
-            <Description fontSize="small" aria-hidden />
-          </ListItemIcon>
-          <ListItemText>{analyticsTexts.textReport}</ListItemText>
-        </MenuItem>
-        <MenuItem onClick={() => choose('csv')}>
-          <ListItemIcon>
-            <TableChart fontSize="small" aria-hidden />
-          </ListItemIcon>
-          <ListItemText>{analyticsTexts.postsCsv}</ListItemText>
-        </MenuItem>
-      </Menu>
+        onChoose={choose}
+      />
     </>
   );
 }

@@ -14,8 +14,7 @@ import { analyticsTexts } from './analytics-texts';
 import { InsightCards } from './insight-cards';
 import { MetricCards } from './metric-cards';
 import { rangeLabel } from './period';
-import { PostDetailsDialog } from './post-details-dialog';
-import { PostsTable } from './posts-table';
+import { PostDetailsDialog, PostsTable } from './analytics-parts';
 import { RangeSelector } from './range-selector';
 import type { AnalyticsView, MetricKey, Period, PostRow, RangeKey } from './types';
 

@@ -141,7 +141,7 @@ describe('AnalyticsPage', () => {
       }),
     ).toHaveAttribute('aria-pressed', 'true');
     expect(
-      within(screen.getByRole('region', { name: 'Top posts' })).getByText(/ of 24 posts$/),
+      await within(screen.getByRole('region', { name: 'Top posts' })).findByText(/ of 24 posts$/),
     ).toBeVisible();
     // Sample insights are no grounds for changing the user's posting times.
     expect(screen.getByRole('button', { name: 'Apply Recommendations' })).toBeDisabled();
@@ -157,9 +157,9 @@ describe('AnalyticsPage', () => {
     expect(screen.getByText(/^Numbers collected /)).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Export' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Posts (CSV)' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Posts (CSV)' }));
     await user.click(screen.getByRole('button', { name: 'Export' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Text report' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Text report' }));
     expect(blobs).toHaveLength(2);
 
     const timeZone = selectTimeZone(store.getState());
