@@ -14,7 +14,6 @@ import { StyleCacheProvider } from './style-cache';
 import { ThemeProvider } from './theme-provider';
 import { selectThemeMode } from '../features/ui/ui-state';
 import { arrivedFromAuthEmail, readStoredSessionUser } from '../lib/supabase';
-import { whenIdleAfterLoad } from '../lib/when-idle';
 import { makeBootStore } from './boot-store';
 import { useAppSelector } from './hooks';
 import { StoreStatusContext, type StoreStatus, type StoreStatusValue } from './store-status';
@@ -58,6 +57,22 @@ export function Providers({
       </StoreStatusContext.Provider>
     </ReduxProvider>
   );
+}
+
+/** Runs `task` once the page has loaded and the main thread is idle. */
+function whenIdleAfterLoad(task: () => void): () => void {
+  let handle: number | undefined;
+  const idle = () => {
+    if ('requestIdleCallback' in window)
+      handle = window.requestIdleCallback(task, { timeout: 3000 });
+    else task();
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+  return () => {
+    window.removeEventListener('load', idle);
+    if (handle !== undefined) window.cancelIdleCallback(handle);
+  };
 }
 
 const LINK_INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;

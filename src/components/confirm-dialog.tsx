@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { openedOnDemand, readyOffline } from '../lib/on-demand';
+import { openedOnDemand } from '../lib/on-demand';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -83,11 +83,9 @@ function PlainConfirm(props: ConfirmDialogProps) {
  * Dialog, its modal and transitions) is fetched the first time one opens, not with the page.
  * Memoized: a closed one under a form skips the form's renders while its props stay the same.
  */
-export const ConfirmDialog = readyOffline(
-  openedOnDemand<ConfirmDialogProps>(
-    'The confirmation dialog',
-    () => import('./confirm-dialog-view'),
-    (props) => props.open,
-    PlainConfirm,
-  ),
+export const ConfirmDialog = openedOnDemand<ConfirmDialogProps>(
+  'The confirmation dialog',
+  () => import('./confirm-dialog-view'),
+  (props) => props.open,
+  PlainConfirm,
 );

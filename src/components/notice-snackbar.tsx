@@ -1,7 +1,7 @@
 import type { AlertColor } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { openedOnDemand, readyOffline } from '../lib/on-demand';
+import { openedOnDemand } from '../lib/on-demand';
 
 export interface Notice {
   severity: AlertColor;
@@ -63,11 +63,9 @@ function PlainNotice({ notice, onClose }: NoticeSnackbarProps) {
  * The app's notice: one message at a time, at the bottom of the screen, in place of browser
  * alerts. Its look (MUI's Snackbar and Alert) is fetched the first time a notice shows.
  */
-export const NoticeSnackbar = readyOffline(
-  openedOnDemand<NoticeSnackbarProps>(
-    'The notice',
-    () => import('./notice-snackbar-view'),
-    (props) => props.notice !== null,
-    PlainNotice,
-  ),
+export const NoticeSnackbar = openedOnDemand<NoticeSnackbarProps>(
+  'The notice',
+  () => import('./notice-snackbar-view'),
+  (props) => props.notice !== null,
+  PlainNotice,
 );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { onDemand, openedOnDemand, readyOffline, useOnDemand, type OnDemand } from './on-demand';
+import { onDemand, openedOnDemand, useOnDemand, type OnDemand } from './on-demand';
 
 afterEach(cleanup);
 
@@ -155,21 +155,5 @@ describe('openedOnDemand', () => {
     await act(async () => calls[1]!.resolve(view));
     expect(screen.getByText('Again')).toBeInTheDocument();
     error.mockRestore();
-  });
-});
-
-describe('readyOffline', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('fetches the part once the loaded page is idle, not before', () => {
-    const idle: Array<() => void> = [];
-    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
-    const fetchModule = vi.fn(() => Promise.resolve({ default: () => <p>part</p> }));
-    const part = readyOffline(onDemand(fetchModule));
-    expect(document.readyState).toBe('complete');
-    expect(fetchModule).not.toHaveBeenCalled();
-    idle.forEach((task) => task());
-    expect(fetchModule).toHaveBeenCalledTimes(1);
-    expect(part.current).toBeTypeOf('function');
   });
 });

@@ -1,6 +1,5 @@
 import { memo, useEffect, useState, type ComponentType, type NamedExoticComponent } from 'react';
 import { useHandler } from './use-handler';
-import { whenIdleAfterLoad } from './when-idle';
 
 /**
  * A module fetched the first time it is needed rather than with the page: a menu's or a dialog's
@@ -113,15 +112,4 @@ export function openedOnDemand<P extends object>(
     return failedWhileOpen && Failed ? <Failed {...props} /> : null;
   }
   return Object.assign(memo(OnDemandView), { preload: view.preload });
-}
-
-/**
- * Fetches `part` once the page has loaded and is idle, for the app shell's menus, popover, drawer,
- * notices and confirmations: they then open without the network, even before the service worker
- * keeps the app's files (a first visit that goes offline). Returns the part.
- */
-export function readyOffline<T extends { preload: () => void }>(part: T): T {
-  if (typeof window !== 'undefined' && typeof document !== 'undefined')
-    whenIdleAfterLoad(part.preload);
-  return part;
 }

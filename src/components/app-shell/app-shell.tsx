@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { AppBar, Box, IconButton, Link, Paper, Toolbar, Typography } from '@mui/material';
 import LocalFlorist from '@mui/icons-material/LocalFlorist';
 import MenuIcon from '@mui/icons-material/Menu';
-import { openedOnDemand, readyOffline } from '../../lib/on-demand';
+import { openedOnDemand } from '../../lib/on-demand';
 import { FallbackPanel } from '../fallback-panel';
 import { OutlinedField } from '../outlined-field';
 import type { MobileDrawerProps } from './mobile-drawer';
@@ -25,13 +25,11 @@ function PlainDrawer({ width, onClose, children }: MobileDrawerProps) {
  * The phone's navigation drawer (MUI's modal Drawer, its focus trap and slide) is fetched when its
  * button is first pointed at, focused or touched, not in the page's first load.
  */
-const MobileDrawer = readyOffline(
-  openedOnDemand<MobileDrawerProps>(
-    'The navigation',
-    () => import('./mobile-drawer'),
-    (props) => props.open,
-    PlainDrawer,
-  ),
+const MobileDrawer = openedOnDemand<MobileDrawerProps>(
+  'The navigation',
+  () => import('./mobile-drawer'),
+  (props) => props.open,
+  PlainDrawer,
 );
 
 export interface AppShellProps {

@@ -1,6 +1,6 @@
 import { useId, useState, type MouseEvent } from 'react';
 import { Avatar, Box, Button, IconButton, Typography } from '@mui/material';
-import { openedOnDemand, readyOffline } from '../../lib/on-demand';
+import { openedOnDemand } from '../../lib/on-demand';
 import { FallbackPanel } from '../fallback-panel';
 import type { UserMenuPopupProps } from './user-menu-popup';
 
@@ -8,13 +8,11 @@ import type { UserMenuPopupProps } from './user-menu-popup';
  * The menu itself (MUI's Menu, its popover and list) is fetched when the button is first pointed
  * at, focused or touched, not with every signed-in page: it opens a moment later at most.
  */
-const Popup = readyOffline(
-  openedOnDemand<UserMenuPopupProps>(
-    'The account menu',
-    () => import('./user-menu-popup'),
-    (props) => props.anchor !== null,
-    PlainUserMenu,
-  ),
+const Popup = openedOnDemand<UserMenuPopupProps>(
+  'The account menu',
+  () => import('./user-menu-popup'),
+  (props) => props.anchor !== null,
+  PlainUserMenu,
 );
 
 /** Shown should the menu fail to load: its choices as plain buttons under the top bar. */

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { Badge, IconButton } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { openedOnDemand, readyOffline } from '../../lib/on-demand';
+import { openedOnDemand } from '../../lib/on-demand';
 import { markNotificationsRead } from './notifications-repository';
 import {
   selectNotifications,
@@ -45,13 +45,11 @@ export interface NotificationsMenuProps {
  * The list (MUI's Menu, its popover and items) is fetched when the bell is first pointed at,
  * focused or touched, not with every signed-in page.
  */
-const NotificationsList = readyOffline(
-  openedOnDemand<NotificationsMenuProps>(
-    'The notifications list',
-    () => import('./notifications-menu'),
-    (props) => props.anchor !== null,
-    CloseUnloaded,
-  ),
+const NotificationsList = openedOnDemand<NotificationsMenuProps>(
+  'The notifications list',
+  () => import('./notifications-menu'),
+  (props) => props.anchor !== null,
+  CloseUnloaded,
 );
 
 /** Should the list fail to load, the bell goes back to closed; the next press tries again. */

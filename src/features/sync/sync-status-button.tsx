@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Badge, Box, Button, Typography } from '@mui/material';
 import { FallbackPanel } from '../../components/fallback-panel';
-import { openedOnDemand, readyOffline } from '../../lib/on-demand';
+import { openedOnDemand } from '../../lib/on-demand';
 import type { SyncIndicatorState } from './sync-slice';
 
 type CalmState = Exclude<SyncIndicatorState, { kind: 'error' }>;
@@ -121,11 +121,9 @@ function PlainSyncPopover({ id, onClose, label, maxWidth, children }: SyncPopove
  * A dialog under a top-bar sync button, right edges aligned; open while `anchor` is set. MUI's
  * Popover is fetched the first time one opens (or its button is pointed at), not with the page.
  */
-export const SyncPopover = readyOffline(
-  openedOnDemand<SyncPopoverProps>(
-    'The sync details',
-    () => import('./sync-popover-view'),
-    (props) => props.anchor !== null,
-    PlainSyncPopover,
-  ),
+export const SyncPopover = openedOnDemand<SyncPopoverProps>(
+  'The sync details',
+  () => import('./sync-popover-view'),
+  (props) => props.anchor !== null,
+  PlainSyncPopover,
 );
