@@ -104,6 +104,8 @@ describe('/create', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(screen.getByText(`at /create?editDraft=${row!.id}`)).toBeInTheDocument(),
     );
+    // The address now names the draft, which is not in the store: it is not missing either.
+    expect(screen.queryByText(composeWarnings.draftNotFound)).not.toBeInTheDocument();
 
     await user.click(content());
     await user.paste(' with new desserts');

@@ -45,8 +45,8 @@ export default function CreatePostPage() {
   if (!isComposeInternal(location.state) && formKey !== location.key) setFormKey(location.key);
   // What the form starts from is read once, before it opens; the form's own address updates (a
   // first save adds the draft's id) must not take it away for a loading screen.
-  const [openedKey, setOpenedKey] = useState<string | null>(null);
-  const opening = openedKey !== formKey;
+  const [opened, setOpened] = useState<{ key: string; warning: string | null } | null>(null);
+  const opening = opened?.key !== formKey;
   // A new post needs none of the drafts on this device, nor an open form.
   const draftsLoaded = useDeviceDrafts(opening && targetId !== null);
 
@@ -57,7 +57,6 @@ export default function CreatePostPage() {
       (aiPostId && aiPosts === null))
   )
     return <LoadingScreen />;
-  if (opening) setOpenedKey(formKey);
 
   const aiPost = aiPostId ? aiPosts?.find((post) => post.id === aiPostId) : undefined;
   // /create keeps its own provider choice, apart from the dashboard's (see ComposeForm).
@@ -70,6 +69,10 @@ export default function CreatePostPage() {
     provider: 'chatgpt',
     timeZone,
   });
+  // Why a parameter could not be honoured is said when the form opens. The form's own first save
+  // then names its new draft in the address: that draft is not missing, and says nothing.
+  if (opening) setOpened({ key: formKey, warning: initial.warning });
+  else initial.warning = opened.warning;
   return (
     <>
       <PageTitle>{composeTitle(initial)}</PageTitle>
