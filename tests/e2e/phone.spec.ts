@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { choosePrompt, signInReadyUser } from './compose-support';
-import { accountMenuButton, expectSignInScreen, openAccountMenu, PHONE_VIEWPORT } from './support';
+import {
+  accountMenuButton,
+  expectSignInScreen,
+  openAccountMenu,
+  PHONE_VIEWPORT,
+  waitForServiceWorkerControl,
+} from './support';
 
 test.use({ viewport: PHONE_VIEWPORT, hasTouch: true, isMobile: true });
 
@@ -14,6 +20,9 @@ test('offline on a phone: the sync state in words, saving, generating and signin
   const content = page.getByLabel('Post content');
   await expect(content).toBeVisible();
   await expect(page.getByRole('button', { name: 'All changes synced' })).toBeVisible();
+  // Offline, the app's files come from its service worker: the menus and notices it fetches when
+  // first opened need it in control (before that, they show their plain versions).
+  await waitForServiceWorkerControl(page);
 
   await context.setOffline(true);
   await content.fill('Fresh sourdough every morning at 7.');
