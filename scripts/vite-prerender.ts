@@ -27,7 +27,7 @@ import { runnerImport, type Plugin } from 'vite';
 import { ROUTE_PATHS } from '../src/app/route-paths.ts';
 
 const THEME_HINT_KEY = 'postbloom:theme-mode'; // src/features/ui/ui-state.ts
-const AUTH_STORAGE_KEY = 'postbloom-auth'; // src/lib/supabase.ts
+const AUTH_STORAGE_KEY = 'postbloom-auth'; // src/lib/stored-session.ts
 const PRERENDERED_FORM_KEY = '__postbloomPrerenderedForm'; // src/lib/prerendered-form.ts
 const NOT_FOUND = '*'; // the not-found page's key in src/app/prerender.tsx
 const FRAME_HINTS_KEY = 'postbloom:frame-hints'; // src/lib/frame-hints.ts

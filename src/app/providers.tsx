@@ -13,7 +13,7 @@ import { CssBaseline, useMediaQuery } from '@mui/material';
 import { StyleCacheProvider } from './style-cache';
 import { ThemeProvider } from './theme-provider';
 import { selectThemeMode } from '../features/ui/ui-state';
-import { arrivedFromAuthEmail, readStoredSessionUser } from '../lib/supabase';
+import { arrivedFromAuthEmail, readStoredSessionUser } from '../lib/stored-session';
 import { makeBootStore } from './boot-store';
 import { useAppSelector } from './hooks';
 import { StoreStatusContext, type StoreStatus, type StoreStatusValue } from './store-status';

@@ -1,5 +1,9 @@
 import { deviceStorage } from './device-storage';
-import type { SupabaseClient, User } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { AUTH_STORAGE_KEY } from './stored-session';
+
+// The session as kept on this device, read without supabase-js (the first paint needs no more).
+export { AUTH_STORAGE_KEY, arrivedFromAuthEmail, readStoredSessionUser } from './stored-session';
 
 export interface SupabaseConfig {
   url: string;
@@ -16,7 +20,6 @@ export interface SupabaseConfigSources {
 }
 
 export const CONFIG_CACHE_KEY = 'postbloom_supabase_config';
-export const AUTH_STORAGE_KEY = 'postbloom-auth';
 const CONFIG_FETCH_TIMEOUT_MS = 5000;
 
 export function parseSupabaseConfig(value: unknown): SupabaseConfig | null {
@@ -149,30 +152,4 @@ export function getSupabase(): Promise<SupabaseClient> {
 /** Points the app at a given client (tests and tools that run their own server). */
 export function setSupabaseClient(client: SupabaseClient | undefined): void {
   clientPromise = client ? Promise.resolve(client) : undefined;
-}
-
-/**
- * The user of the session supabase-js keeps in localStorage, read without the network: when a
- * reload happens offline after the access token expired, the app stays signed in with local
- * data until the token can be refreshed.
- */
-export function readStoredSessionUser(): User | null {
-  try {
-    const raw = localStorageOrUndefined()?.getItem(AUTH_STORAGE_KEY);
-    if (!raw) return null;
-    const user = (JSON.parse(raw) as { user?: unknown }).user;
-    if (typeof user === 'object' && user !== null && typeof (user as User).id === 'string') {
-      return user as User;
-    }
-    return null;
-  } catch {
-    return null;
-  }
-}
-
-/** The page was opened from an auth email: its URL carries the session (or the refusal) for supabase-js. */
-export function arrivedFromAuthEmail(): boolean {
-  if (typeof location === 'undefined') return false;
-  const { hash, search } = location;
-  return /[#&](access_token|error_description)=/.test(hash) || /[?&]code=/.test(search);
 }

@@ -1,5 +1,5 @@
 import { deviceStorage } from '../../lib/device-storage';
-import { readStoredSessionUser } from '../../lib/supabase';
+import { readStoredSessionUser } from '../../lib/stored-session';
 import { keyRequiredMessage } from './ai-errors';
 import { AI_PROVIDERS, aiProviders, type AiProviderId } from './providers';
 

@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../app/hooks';
-import { readStoredSessionUser } from '../../lib/supabase';
+import { readStoredSessionUser } from '../../lib/stored-session';
 import { selectAuthStatus } from './auth-state';
 
 /**

@@ -3,10 +3,10 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { OutlinedField } from '../../components/outlined-field';
+import { openedOnDemand } from '../../lib/on-demand';
 import { SectionCard } from '../../components/section-card';
 import type { DraftPostType } from '../../lib/db';
 import { isPostType, POST_TYPES } from './compose-options';
-import { ImageUploadArea } from './image-upload-area';
 
 export interface PostContentSectionProps {
   postType: DraftPostType;
@@ -30,6 +30,13 @@ const CONTENT_ROWS =
         sx: { '& textarea': { fieldSizing: 'content', minHeight: '6lh' } },
       }
     : { minRows: 6 };
+
+/** The image drop area, fetched when an image or carousel post is first chosen (a text post has none). */
+const ImageUploadArea = openedOnDemand<{ multiple: boolean }>(
+  'The image upload area',
+  () => import('./image-upload-area').then((m) => ({ default: m.ImageUploadArea })),
+  () => true,
+);
 
 export function PostContentSection({
   postType,
