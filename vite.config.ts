@@ -128,8 +128,9 @@ export default defineConfig(({ command }) => ({
               test: /node_modules\/(@emotion|stylis|@mui\/styled-engine|@mui\/system|@mui\/material\/(styles|colors)|react-is|hoist-non-react-statics|@babel\/runtime)\//,
             },
             {
-              // Named, so the browser tests can hold it back: no page waits for it to paint.
-              name: 'supabase',
+              // Named, so the browser tests can hold it back: no page waits for it to paint. Not
+              // "supabase", the name the chunk of src/lib/supabase.ts gets, which the store needs.
+              name: 'vendor-supabase',
               test: /node_modules\/@supabase\//,
             },
             {

@@ -130,7 +130,7 @@ test('a signed-in page opens before supabase-js, the server settings and Dexie a
   await signInReadyUser(page, request);
   const held = new Map<string, Route[]>();
   let holding = true;
-  for (const url of ['**/assets/supabase-*.js', '**/local/config', '**/assets/dexie-*.js']) {
+  for (const url of ['**/assets/vendor-supabase-*.js', '**/local/config', '**/assets/dexie-*.js']) {
     held.set(url, []);
     await page.route(url, (route) => (holding ? held.get(url)!.push(route) : route.continue()));
   }
