@@ -5,7 +5,7 @@ import {
   analyticsPostMetricsEntity,
 } from '../features/analytics';
 import type { Dispatch } from '@reduxjs/toolkit';
-import { loadDrafts, postDraftsEntity } from '../features/drafts';
+import { loadDraftsOnce, postDraftsEntity } from '../features/drafts';
 import { contentIdeasEntity, loadContentIdeas } from '../features/ideas';
 import { loadNotifications, userNotificationsEntity } from '../features/notifications';
 import { onboardingDataEntity } from '../features/onboarding';
@@ -40,9 +40,9 @@ export const PAGES_SHOWING_DRAFTS = ['/dashboard', '/calendar'];
  * (useDeviceDrafts), and the other pages never read this device's thousands of drafts.
  */
 export function loadDraftsForFirstPage(userId: string, db: AppDb) {
-  return async (dispatch: Dispatch): Promise<void> => {
+  return async (dispatch: Dispatch, getState: () => unknown): Promise<void> => {
     const path = typeof location === 'undefined' ? '' : location.pathname.replace(/\/+$/, '');
-    if (PAGES_SHOWING_DRAFTS.includes(path)) await loadDrafts(userId, db)(dispatch);
+    if (PAGES_SHOWING_DRAFTS.includes(path)) await loadDraftsOnce(userId, db)(dispatch, getState);
   };
 }
 

@@ -3,7 +3,15 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import type { AppDb, DraftPlatform, DraftPostType, DraftStatus } from '../../lib/db';
 import { writeSynced, writeSyncedTogether, type ThunkDispatcher } from '../../lib/sync/write';
 import { selectCurrentUser } from '../auth';
-import { draftDeleted, draftSaved, draftsLoaded, draftsLoading, type Draft } from './drafts-slice';
+import {
+  draftDeleted,
+  draftSaved,
+  draftsLoaded,
+  draftsLoading,
+  selectDraftsUserId,
+  type Draft,
+  type DraftsState,
+} from './drafts-slice';
 import { postDraftsEntity } from './drafts-sync';
 
 /** What a screen hands over to save a draft; the id is absent for a new one. */
@@ -39,6 +47,32 @@ export function loadDrafts(userId: string, given?: AppDb) {
     const drafts = await db.drafts.where('userId').equals(userId).toArray();
     dispatch(draftsLoaded({ userId, drafts }));
     return drafts;
+  };
+}
+
+/** Each store's read of the drafts under way, by its getState (one per store). */
+const readsUnderWay = new WeakMap<GetState, { userId: string; read: Promise<unknown> }>();
+
+/**
+ * `loadDrafts`, unless this user's drafts are in the store or being read: the screens that show
+ * drafts (the dashboard's two lists, the calendar) and the sync's first read all ask as the page
+ * opens, in the same commit, and each read of a device's thousands of drafts holds the page up.
+ * Resolves once the drafts are in, whoever started the read.
+ */
+export function loadDraftsOnce(userId: string, given?: AppDb) {
+  return async (dispatch: Dispatch, getState: GetState): Promise<void> => {
+    if (selectDraftsUserId(getState() as { drafts: DraftsState }) === userId) {
+      const underWay = readsUnderWay.get(getState);
+      if (underWay?.userId === userId) await underWay.read;
+      return;
+    }
+    const read = loadDrafts(userId, given)(dispatch);
+    readsUnderWay.set(getState, { userId, read });
+    try {
+      await read;
+    } finally {
+      if (readsUnderWay.get(getState)?.read === read) readsUnderWay.delete(getState);
+    }
   };
 }
 

@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
 import { openAppDb, setAppDb, type AppDb } from '../../lib/db';
 import { syncRowsChanged } from '../../lib/sync/events';
@@ -13,6 +13,7 @@ import {
   draftsReducer,
   initialDraftsState,
   loadDrafts,
+  loadDraftsOnce,
   markDraftScheduled,
   saveDraft,
   selectAllDrafts,
@@ -159,6 +160,34 @@ describe('saveDraft / deleteDraft with a store and IndexedDB', () => {
       }),
     );
     expect(selectAllDrafts(store.getState()).map((d) => d.id)).toEqual(['b', 'a']);
+  });
+
+  it('reads the drafts once when the screens and the sync ask together, and each waits for them', async () => {
+    await db.drafts.put(draft('a', '2026-01-01T00:00:00.000Z', { userId: 'u1' }));
+    const reads = vi.spyOn(db.drafts, 'where');
+    const store = makeStore();
+    // The dashboard's two lists and the sync's first read, in one commit.
+    const asked = [
+      store.dispatch(loadDraftsOnce('u1')),
+      store.dispatch(loadDraftsOnce('u1')),
+      store.dispatch(loadDraftsOnce('u1', db)),
+    ];
+    expect(store.getState().drafts).toMatchObject({ userId: 'u1', loaded: false });
+    for (const each of asked) {
+      await each;
+      // Whoever started the read, each asker resumes with the drafts in.
+      expect(selectAllDrafts(store.getState()).map((d) => d.id)).toEqual(['a']);
+    }
+    expect(reads).toHaveBeenCalledTimes(1);
+    // In: asking again reads nothing.
+    await store.dispatch(loadDraftsOnce('u1'));
+    expect(reads).toHaveBeenCalledTimes(1);
+    // Another user's drafts, or the same user's after the session ended, are read anew.
+    store.dispatch(sessionEnded());
+    store.dispatch(signedIn({ id: 'u1', email: '', firstName: '', lastName: '' }));
+    await store.dispatch(loadDraftsOnce('u1'));
+    expect(reads).toHaveBeenCalledTimes(2);
+    expect(selectAllDrafts(store.getState()).map((d) => d.id)).toEqual(['a']);
   });
 
   it('writes the row and its outbox entry, shows the draft at once, and survives a reload', async () => {

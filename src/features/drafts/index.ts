@@ -15,6 +15,7 @@ export {
 export {
   deleteDraft,
   loadDrafts,
+  loadDraftsOnce,
   markDraftScheduled,
   saveDraft,
   NotSignedInError,

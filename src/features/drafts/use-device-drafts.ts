@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../auth';
-import { loadDrafts } from './drafts-repository';
+import { loadDraftsOnce } from './drafts-repository';
 import { selectDraftsLoaded, selectDraftsUserId } from './drafts-slice';
 
 /**
@@ -17,7 +17,7 @@ export function useDeviceDrafts(wanted = true): boolean {
   const loaded = useAppSelector(selectDraftsLoaded);
   useEffect(() => {
     if (wanted && userId && draftsUserId !== userId)
-      void dispatch(loadDrafts(userId)).catch((error: unknown) =>
+      void dispatch(loadDraftsOnce(userId)).catch((error: unknown) =>
         console.error('The drafts on this device could not be read:', error),
       );
   }, [wanted, userId, draftsUserId, dispatch]);

@@ -110,7 +110,10 @@ function markReady(api: Api, c: Controller): void {
 }
 
 /** Reads a feature's rows of one user from this device into its slice. */
-export type LocalReader = (userId: string, db: AppDb) => (dispatch: Dispatch) => Promise<unknown>;
+export type LocalReader = (
+  userId: string,
+  db: AppDb,
+) => (dispatch: Dispatch, getState: () => unknown) => Promise<unknown>;
 
 /** The features' synced entities and their readers, which the app composes (a feature cannot). */
 export interface SyncSetup {
