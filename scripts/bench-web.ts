@@ -10,7 +10,8 @@
 //                  the pages Lighthouse runs on (default: /, /signup, /privacy, /terms, /contact
 //                  and a path no route has, for the not-found page)
 //   BENCH_PROFILE_DIR=dir
-//                  also keep each Lighthouse report there (and, with --signed-in, CPU profiles)
+//                  also keep each Lighthouse report and its trace there (and, with --signed-in,
+//                  CPU profiles)
 //   --no-build     measure the existing dist/ (built by a previous run of this script)
 //   --signed-in    instead of the public pages: the signed-in pages, cold (Lighthouse, a stored
 //                  session), the installed app's warm load and typing in /create, on a device with
@@ -273,9 +274,12 @@ async function runLighthouse(url: string, port: number): Promise<Omit<Lighthouse
     // The whole report, for Lighthouse's viewer: what the largest paint was and what it waited on.
     const name = new URL(url).pathname.replace(/^\//, '').replace(/\W+/g, '-') || 'root';
     mkdirSync(profileDir, { recursive: true });
+    const stamp = Date.now();
+    writeFileSync(path.join(profileDir, `lighthouse-${name}-${stamp}.json`), result.report as string);
+    // Its trace, for the Performance panel: which tasks blocked the main thread, and with what.
     writeFileSync(
-      path.join(profileDir, `lighthouse-${name}-${Date.now()}.json`),
-      result.report as string,
+      path.join(profileDir, `lighthouse-${name}-${stamp}.trace.json`),
+      JSON.stringify(result.artifacts.Trace),
     );
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);

@@ -166,17 +166,37 @@ const selectCalendarSources = createSelector(
 
 type CalendarSources = ReturnType<typeof selectCalendarSources>;
 
-function calendarItems({ posts, targetsByPost, drafts, aiPosts }: CalendarSources): CalendarItem[] {
+/** The instants from `from` to `to` (milliseconds since the epoch), both included. */
+interface InstantWindow {
+  from: number;
+  to: number;
+}
+
+function isWithin(at: string | null | undefined, window: InstantWindow | undefined): boolean {
+  if (!window) return true;
+  if (!at) return false;
+  const time = Date.parse(at);
+  return time >= window.from && time <= window.to;
+}
+
+/** The items of the sources, soonest first; within `window` only when given. */
+function calendarItems(
+  { posts, targetsByPost, drafts, aiPosts }: CalendarSources,
+  window?: InstantWindow,
+): CalendarItem[] {
   const items: CalendarItem[] = [];
   for (const post of posts) {
+    if (!isWithin(post.scheduledFor, window)) continue;
     const item = scheduledPostItem(post, targetsByPost[post.id] ?? []);
     if (item) items.push(item);
   }
   for (const draft of drafts) {
+    if (!isWithin(draft.scheduledFor, window)) continue;
     const item = draftItem(draft);
     if (item) items.push(item);
   }
   for (const post of aiPosts) {
+    if (!isWithin(post.suggestedFor, window)) continue;
     const item = aiPostItem(post);
     if (item) items.push(item);
   }
@@ -198,6 +218,14 @@ export function useCalendarItems(): CalendarItem[] {
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * The instants within which today and the next `days - 1` days lie, in any zone: today began at
+ * most 25 hours ago, and a day lasts at most 25.
+ */
+function upcomingWindow(now: Date, days: number): InstantWindow {
+  return { from: now.getTime() - 26 * HOUR_MS, to: now.getTime() + days * 26 * HOUR_MS };
+}
+
 /** The items on today and the next `days - 1` days in the zone, soonest first. */
 export function upcomingItems(
   items: readonly CalendarItem[],
@@ -207,14 +235,25 @@ export function upcomingItems(
 ): CalendarItem[] {
   const first = todayIn(timeZone, now);
   const last = addDays(first, days - 1);
-  // Those days lie within this window of instants in any zone (today began at most 25 hours ago,
-  // a day lasts at most 25): only an item inside it needs the zone's calendar, which is slow.
-  const from = now.getTime() - 26 * HOUR_MS;
-  const to = now.getTime() + days * 26 * HOUR_MS;
+  const window = upcomingWindow(now, days);
+  // Only an item inside the window needs the zone's calendar, which is slow.
   return items.filter((item) => {
-    const at = Date.parse(item.at);
-    if (!(at >= from && at <= to)) return false;
+    if (!isWithin(item.at, window)) return false;
     const day = dayOfInstant(item.at, timeZone);
     return day !== null && day >= first && day <= last;
   });
+}
+
+/**
+ * The dashboard's upcoming posts (`upcomingItems` of the calendar's items), built in the
+ * background like `useCalendarItems`, and only of the posts near enough: a device's thousands of
+ * drafts are not each made into an item to be dropped.
+ */
+export function useUpcomingItems(timeZone: string, days = 7): CalendarItem[] {
+  useDeviceDrafts();
+  const sources = useDeferredValue(useAppSelector(selectCalendarSources));
+  return useMemo(() => {
+    const now = new Date();
+    return upcomingItems(calendarItems(sources, upcomingWindow(now, days)), timeZone, now, days);
+  }, [sources, timeZone, days]);
 }

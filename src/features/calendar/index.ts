@@ -3,9 +3,9 @@ export {
   CALENDAR_STATUSES,
   selectCalendarItems,
   useCalendarItems,
+  useUpcomingItems,
   type CalendarItem,
   type CalendarItemKind,
   type CalendarStatus,
-  upcomingItems,
 } from './calendar-items';
 export { CalendarStatusChip, ItemBadges } from './item-chips';

@@ -1,10 +1,9 @@
-import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SectionCard } from '../../components/section-card';
 import { useFormatters } from '../appearance';
-import { ItemBadges, upcomingItems, useCalendarItems } from '../calendar';
+import { ItemBadges, useUpcomingItems } from '../calendar';
 
 export const upcomingTexts = {
   title: 'Upcoming Posts',
@@ -15,8 +14,7 @@ export const upcomingTexts = {
 /** The user's posts of today and the next 6 days (in their zone), soonest first. */
 export function UpcomingPostsPanel() {
   const { formatDateTime, timeZone } = useFormatters();
-  const all = useCalendarItems();
-  const posts = useMemo(() => upcomingItems(all, timeZone, new Date()), [all, timeZone]);
+  const posts = useUpcomingItems(timeZone);
   return (
     <SectionCard title={upcomingTexts.title} subtitle={upcomingTexts.subtitle}>
       {posts.length === 0 ? (
