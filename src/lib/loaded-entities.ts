@@ -1,7 +1,7 @@
 import type { EntityState } from '@reduxjs/toolkit';
 
 /** Freezes a row and the arrays and objects it holds, as Immer freezes what enters the state. */
-function freezeRow<T extends object>(row: T): T {
+export function freezeRow<T extends object>(row: T): T {
   for (const value of Object.values(row))
     if (value !== null && typeof value === 'object') Object.freeze(value);
   return Object.freeze(row);
@@ -23,7 +23,8 @@ export function loadedEntities<T extends { id: string }>(
   for (const row of rows) {
     if (!seen.has(row.id)) ids.push(row.id);
     seen.add(row.id);
-    entities[row.id] = freezeRow(row);
+    // A row frozen as it was read (readUserDrafts) is not walked again.
+    entities[row.id] = Object.isFrozen(row) ? row : freezeRow(row);
   }
   if (compare)
     ids = ids

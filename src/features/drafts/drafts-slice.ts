@@ -1,4 +1,10 @@
-import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  createEntityAdapter,
+  createSlice,
+  current,
+  isDraft,
+  type PayloadAction,
+} from '@reduxjs/toolkit';
 import type { DraftRecord } from '../../lib/db';
 import { loadedEntities } from '../../lib/loaded-entities';
 import { syncRowsChanged } from '../../lib/sync/events';
@@ -19,12 +25,34 @@ export interface DraftsState extends ReturnType<typeof draftsAdapter.getInitialS
    */
   userId: string | null;
   loaded: boolean;
+  /** The drafts deleted while the read was under way, which it may still find. */
+  removedWhileLoading: string[];
 }
 
 export const initialDraftsState: DraftsState = draftsAdapter.getInitialState({
   userId: null,
   loaded: false,
+  removedWhileLoading: [],
 });
+
+/** Notes which drafts went and came back while the read is under way (no-op once loaded). */
+function noteWhileLoading(
+  state: DraftsState,
+  {
+    removed = [],
+    upserted = [],
+  }: {
+    removed?: readonly string[];
+    upserted?: readonly string[];
+  },
+) {
+  if (state.loaded) return;
+  const back = new Set(upserted);
+  state.removedWhileLoading = [
+    ...state.removedWhileLoading.filter((id) => !back.has(id)),
+    ...removed,
+  ];
+}
 
 export const draftsSlice = createSlice({
   name: 'drafts',
@@ -34,16 +62,36 @@ export const draftsSlice = createSlice({
     draftsLoading(_state, action: PayloadAction<{ userId: string }>) {
       return { ...initialDraftsState, userId: action.payload.userId };
     },
-    draftsLoaded(_state, action: PayloadAction<{ userId: string; drafts: Draft[] }>) {
+    /**
+     * The read is in. What was saved, synced or deleted while it was under way is newer than what
+     * it found, and wins: the read's pages come one after another, and a write may fall between.
+     */
+    draftsLoaded(state, action: PayloadAction<{ userId: string; drafts: Draft[] }>) {
       const { userId, drafts } = action.payload;
-      const mine = drafts.filter((d) => d.userId === userId);
-      return { ...loadedEntities(mine, newestFirst), userId, loaded: true };
+      let mine = drafts.filter((d) => d.userId === userId);
+      if (state.userId === userId && !state.loaded) {
+        const during = isDraft(state) ? current(state) : state;
+        const removed = new Set(during.removedWhileLoading);
+        mine = [
+          ...mine.filter((d) => !removed.has(d.id)),
+          ...during.ids.map((id) => during.entities[id]!),
+        ];
+      }
+      return {
+        ...loadedEntities(mine, newestFirst),
+        userId,
+        loaded: true,
+        removedWhileLoading: [],
+      };
     },
     draftSaved(state, action: PayloadAction<Draft>) {
-      if (action.payload.userId === state.userId) draftsAdapter.setOne(state, action.payload);
+      if (action.payload.userId !== state.userId) return;
+      draftsAdapter.setOne(state, action.payload);
+      noteWhileLoading(state, { upserted: [action.payload.id] });
     },
     draftDeleted(state, action: PayloadAction<{ id: string }>) {
       draftsAdapter.removeOne(state, action.payload.id);
+      noteWhileLoading(state, { removed: [action.payload.id] });
     },
   },
   extraReducers: (builder) => {
@@ -53,6 +101,10 @@ export const draftsSlice = createSlice({
         const mine = (action.payload.upserted as Draft[]).filter((d) => d.userId === state.userId);
         draftsAdapter.setMany(state, mine);
         draftsAdapter.removeMany(state, action.payload.removed);
+        noteWhileLoading(state, {
+          upserted: mine.map((d) => d.id),
+          removed: action.payload.removed,
+        });
       })
       .addCase(sessionEnded, () => initialDraftsState);
   },

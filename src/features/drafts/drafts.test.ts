@@ -12,6 +12,7 @@ import {
   draftsLoaded,
   draftsReducer,
   initialDraftsState,
+  DRAFTS_READ_PAGE,
   loadDrafts,
   loadDraftsOnce,
   markDraftScheduled,
@@ -164,7 +165,8 @@ describe('saveDraft / deleteDraft with a store and IndexedDB', () => {
 
   it('reads the drafts once when the screens and the sync ask together, and each waits for them', async () => {
     await db.drafts.put(draft('a', '2026-01-01T00:00:00.000Z', { userId: 'u1' }));
-    const reads = vi.spyOn(db.drafts, 'where');
+    // Each read starts with the first page of the table.
+    const reads = vi.spyOn(db.drafts, 'toCollection');
     const store = makeStore();
     // The dashboard's two lists and the sync's first read, in one commit.
     const asked = [
@@ -188,6 +190,59 @@ describe('saveDraft / deleteDraft with a store and IndexedDB', () => {
     await store.dispatch(loadDraftsOnce('u1'));
     expect(reads).toHaveBeenCalledTimes(2);
     expect(selectAllDrafts(store.getState()).map((d) => d.id)).toEqual(['a']);
+  });
+
+  it('reads a device’s many drafts a page at a time, and keeps what is written meanwhile', async () => {
+    const id = (i: number) => `m${String(i).padStart(5, '0')}`;
+    const mine = Array.from({ length: DRAFTS_READ_PAGE * 2 + 1 }, (_, i) =>
+      draft(id(i), new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), { userId: 'u1' }),
+    );
+    // Another user's rows come after them by id: the third and fourth pages.
+    const theirs = Array.from({ length: DRAFTS_READ_PAGE }, (_, i) =>
+      draft(`t${i}`, '2026-02-01T00:00:00.000Z', { userId: 'u2' }),
+    );
+    await db.drafts.bulkPut([...mine, ...theirs]);
+    // Once the first page is read, the sync engine edits one of its rows, deletes another and one
+    // of the third page, and announces them once committed, while the read goes on.
+    const edited = draft(id(0), '2027-01-01T00:00:00.000Z', { userId: 'u1', content: 'edited' });
+    const store = makeStore();
+    let announced: Promise<void> | undefined;
+    const nextPage = db.drafts.where.bind(db.drafts);
+    const pages = vi.spyOn(db.drafts, 'where').mockImplementation(((index: string) => {
+      announced ??= db
+        .transaction('rw', db.drafts, async () => {
+          await db.drafts.put(edited);
+          await db.drafts.bulkDelete([id(1), id(DRAFTS_READ_PAGE * 2)]);
+        })
+        .then(() => {
+          expect(store.getState().drafts.loaded).toBe(false);
+          store.dispatch(
+            syncRowsChanged({
+              entity: 'post_drafts',
+              upserted: [edited],
+              removed: [id(1), id(DRAFTS_READ_PAGE * 2)],
+            }),
+          );
+        });
+      return nextPage(index);
+    }) as never);
+
+    const read = await store.dispatch(loadDrafts('u1', db));
+    await announced;
+    // Four pages of the whole table: the first, then three from the last id read.
+    expect(pages).toHaveBeenCalledTimes(3);
+    // The first page was read before the write, the third after it.
+    expect(read.find((d) => d.id === id(0))?.content).toBe('content of m00000');
+    expect(read.some((d) => d.id === id(1))).toBe(true);
+    expect(read.some((d) => d.id === id(DRAFTS_READ_PAGE * 2))).toBe(false);
+    expect(read.every((d) => d.userId === 'u1' && Object.isFrozen(d))).toBe(true);
+    // The store shows the device as it is now.
+    const shown = selectAllDrafts(store.getState());
+    expect(shown).toHaveLength(mine.length - 2);
+    expect(shown[0]).toEqual(edited);
+    expect(shown.map((d) => d.id)).not.toContain(id(1));
+    expect(shown[1]!.id).toBe(id(DRAFTS_READ_PAGE * 2 - 1));
+    expect(store.getState().drafts).toMatchObject({ loaded: true, removedWhileLoading: [] });
   });
 
   it('writes the row and its outbox entry, shows the draft at once, and survives a reload', async () => {

@@ -14,6 +14,7 @@ export {
 } from './drafts-slice';
 export {
   deleteDraft,
+  DRAFTS_READ_PAGE,
   loadDrafts,
   loadDraftsOnce,
   markDraftScheduled,
