@@ -13,6 +13,20 @@ export {
   type AuthStatus,
 } from './auth-state';
 
+/**
+ * The user, unless `next` is the same user as `current`: the kept session and then the client
+ * announce the same user two or three times as the app opens, and a new object each time would
+ * re-render every screen that shows or reads the user.
+ */
+function sameOr(current: AuthUser | null, next: AuthUser): AuthUser {
+  return current?.id === next.id &&
+    current.email === next.email &&
+    current.firstName === next.firstName &&
+    current.lastName === next.lastName
+    ? current
+    : next;
+}
+
 export const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
@@ -21,7 +35,7 @@ export const authSlice = createSlice({
       // Another account signing in over an open reset: that reset was not theirs.
       if (state.user?.id !== action.payload.id) state.passwordRecovery = false;
       state.status = 'signedIn';
-      state.user = action.payload;
+      state.user = sameOr(state.user, action.payload);
       state.error = null;
     },
     /** Password accepted, second factor still owed: nothing of the account opens until it is given. */
@@ -33,7 +47,7 @@ export const authSlice = createSlice({
       state.passwordRecovery = false;
     },
     userUpdated(state, action: PayloadAction<AuthUser>) {
-      if (state.status === 'signedIn') state.user = action.payload;
+      if (state.status === 'signedIn') state.user = sameOr(state.user, action.payload);
     },
     passwordRecoveryStarted(state, action: PayloadAction<AuthUser>) {
       state.status = 'signedIn';

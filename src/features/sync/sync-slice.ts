@@ -29,20 +29,28 @@ export const initialSyncState: SyncState = {
   localReady: false,
 };
 
+/** Whether two small serialisable values are equal. */
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 export const syncSlice = createSlice({
   name: 'sync',
   initialState: initialSyncState,
   reducers: {
     syncStatusChanged(state, action: PayloadAction<SyncEngineStatus>) {
       const s = action.payload;
-      state.waiting = s.waiting;
-      state.parked = s.parked;
-      state.syncing = s.syncing;
-      state.lastSyncedAt = s.lastSyncedAt ?? state.lastSyncedAt;
-      state.lastError = s.lastError
+      const lastError = s.lastError
         ? { kind: s.lastError.kind, code: s.lastError.code, message: s.lastError.message }
         : null;
+      state.waiting = s.waiting;
+      state.syncing = s.syncing;
+      state.lastSyncedAt = s.lastSyncedAt ?? state.lastSyncedAt;
       state.nextRetryAt = s.nextRetryAt;
+      // The engine reports its status at every step, each time with new arrays and objects: an
+      // unchanged list or error keeps its place, so what shows it does not render again.
+      if (!sameJson(state.parked, s.parked)) state.parked = s.parked;
+      if (!sameJson(state.lastError, lastError)) state.lastError = lastError;
     },
     connectivityChanged(state, action: PayloadAction<{ online: boolean }>) {
       state.online = action.payload.online;
