@@ -6,7 +6,7 @@ import {
 } from '../features/analytics';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { loadDraftsOnce, postDraftsEntity } from '../features/drafts';
-import { contentIdeasEntity, loadContentIdeas } from '../features/ideas';
+import { contentIdeasEntity, loadContentIdeasOnce } from '../features/ideas';
 import { loadNotifications, userNotificationsEntity } from '../features/notifications';
 import { onboardingDataEntity } from '../features/onboarding';
 import { loadPreferences, userPreferencesEntity } from '../features/preferences';
@@ -54,5 +54,5 @@ export const localReaders = [
   loadPublishing,
   loadNotifications,
   loadAiPosts,
-  loadContentIdeas,
+  loadContentIdeasOnce,
 ];

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -36,9 +36,39 @@ export interface AiProviderChoiceProps {
 /** The frame hint of the note that `provider`'s key is missing (src/lib/frame-hints.ts). */
 const keyMissingHint = (provider: AiProviderId) => `ai-key-missing:${provider}` as const;
 
+/**
+ * The radio buttons alone, rendered again only when their props change: not when the server's
+ * answer about the keys comes in, which changes only the note.
+ */
+const ProviderRadios = memo(function ProviderRadios({
+  name,
+  value,
+  onChange,
+  sx,
+}: AiProviderChoiceProps) {
+  const labelId = useId();
+  return (
+    <FormControl sx={sx}>
+      <FormLabel id={labelId}>AI provider</FormLabel>
+      <RadioGroup
+        row
+        aria-labelledby={labelId}
+        name={name}
+        value={value}
+        onChange={(event) => {
+          if (isAiProvider(event.target.value)) onChange(event.target.value);
+        }}
+      >
+        {AI_PROVIDERS.map((id) => (
+          <FormControlLabel key={id} value={id} control={<Radio />} label={aiProviderLabels[id]} />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+});
+
 export function AiProviderChoice({ name, value, onChange, sx }: AiProviderChoiceProps) {
   const dispatch = useAppDispatch();
-  const labelId = useId();
   const configured = useAppSelector((state) => selectProviderConfigured(state, value));
   const serverStatus = useAppSelector(selectServerProvidersStatus);
   const userId = useAppSelector(selectCurrentUser)?.id ?? null;
@@ -66,27 +96,7 @@ export function AiProviderChoice({ name, value, onChange, sx }: AiProviderChoice
   );
   return (
     <>
-      <FormControl sx={sx}>
-        <FormLabel id={labelId}>AI provider</FormLabel>
-        <RadioGroup
-          row
-          aria-labelledby={labelId}
-          name={name}
-          value={value}
-          onChange={(event) => {
-            if (isAiProvider(event.target.value)) onChange(event.target.value);
-          }}
-        >
-          {AI_PROVIDERS.map((id) => (
-            <FormControlLabel
-              key={id}
-              value={id}
-              control={<Radio />}
-              label={aiProviderLabels[id]}
-            />
-          ))}
-        </RadioGroup>
-      </FormControl>
+      <ProviderRadios name={name} value={value} onChange={onChange} sx={sx} />
       {unconfigured && note}
       <RememberedPart hint={hint}>{note}</RememberedPart>
     </>

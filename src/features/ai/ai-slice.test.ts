@@ -11,6 +11,7 @@ import {
   initialAiState,
   keepValidAiState,
   providerChosen,
+  readDeviceProviders,
   removeAiProvider,
   saveAndTestProvider,
   selectAiKeyConfigured,
@@ -77,6 +78,18 @@ describe('ai slice', () => {
     expect(makeTestStore().getState().ai).toMatchObject(initialAiState);
     storage.setItem('openai_api_key', 'sk-stored');
     expect(selectAiKeyConfigured(makeTestStore().getState())).toBe(true);
+  });
+
+  it('keeps the list of providers set up on this device when read again unchanged', () => {
+    const store = makeTestStore();
+    store.dispatch(readDeviceProviders());
+    const before = store.getState().ai;
+    // Each screen showing the choice reads it again as it opens.
+    store.dispatch(readDeviceProviders());
+    expect(store.getState().ai).toBe(before);
+    storage.setItem('openai_api_key', 'sk-stored');
+    store.dispatch(readDeviceProviders());
+    expect(store.getState().ai.deviceConfigured).toEqual(['chatgpt']);
   });
 
   it('switches provider, ignoring unknown ids', () => {

@@ -139,7 +139,9 @@ export const aiSlice = createSlice({
     },
     /** The device's settings were read again (after a save, a removal or a sign-in). */
     deviceProvidersRead(state, action: PayloadAction<AiProviderId[]>) {
-      state.deviceConfigured = AI_PROVIDERS.filter((id) => action.payload.includes(id));
+      const read = AI_PROVIDERS.filter((id) => action.payload.includes(id));
+      // Read again by every screen that shows the choice: the same list keeps its place.
+      if (read.join() !== state.deviceConfigured.join()) state.deviceConfigured = read;
     },
     aiSettingsSaved: {
       reducer(state, action: PayloadAction<{ provider: AiProviderId }>) {

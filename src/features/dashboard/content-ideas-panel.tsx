@@ -28,7 +28,7 @@ import {
   generateContentIdeas,
   importSavedSampleIdeas,
   isIdeaType,
-  loadContentIdeas,
+  loadContentIdeasOnce,
   newestBatch,
   savedIdeas,
   selectAllIdeas,
@@ -133,7 +133,7 @@ export function ContentIdeasPanel() {
   // The sign-in reads the ideas too; a panel shown first must not wait for it.
   useEffect(() => {
     if (userId && ideasUserId !== userId) {
-      dispatch(loadContentIdeas(userId)).catch((failure: unknown) => {
+      dispatch(loadContentIdeasOnce(userId)).catch((failure: unknown) => {
         console.error('The ideas could not be read on this device:', failure);
       });
     }

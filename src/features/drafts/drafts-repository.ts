@@ -1,5 +1,6 @@
 import { appDb } from '../../lib/app-db';
 import { freezeRow } from '../../lib/loaded-entities';
+import { readOnce } from '../../lib/read-once';
 import type { Dispatch } from '@reduxjs/toolkit';
 import type { AppDb, DraftPlatform, DraftPostType, DraftStatus } from '../../lib/db';
 import { writeSynced, writeSyncedTogether, type ThunkDispatcher } from '../../lib/sync/write';
@@ -75,9 +76,6 @@ export async function readUserDrafts(db: AppDb, userId: string): Promise<Draft[]
   }
 }
 
-/** Each store's read of the drafts under way, by its getState (one per store). */
-const readsUnderWay = new WeakMap<GetState, { userId: string; read: Promise<unknown> }>();
-
 /**
  * `loadDrafts`, unless this user's drafts are in the store or being read: the screens that show
  * drafts (the dashboard's two lists, the calendar) and the sync's first read all ask as the page
@@ -86,18 +84,12 @@ const readsUnderWay = new WeakMap<GetState, { userId: string; read: Promise<unkn
  */
 export function loadDraftsOnce(userId: string, given?: AppDb) {
   return async (dispatch: Dispatch, getState: GetState): Promise<void> => {
-    if (selectDraftsUserId(getState() as { drafts: DraftsState }) === userId) {
-      const underWay = readsUnderWay.get(getState);
-      if (underWay?.userId === userId) await underWay.read;
-      return;
-    }
-    const read = loadDrafts(userId, given)(dispatch);
-    readsUnderWay.set(getState, { userId, read });
-    try {
-      await read;
-    } finally {
-      if (readsUnderWay.get(getState)?.read === read) readsUnderWay.delete(getState);
-    }
+    const inStore = selectDraftsUserId(getState() as { drafts: DraftsState }) === userId;
+    await readOnce(
+      getState,
+      `drafts:${userId}`,
+      inStore ? null : () => loadDrafts(userId, given)(dispatch),
+    );
   };
 }
 

@@ -2,7 +2,14 @@ import { appDb } from '../../lib/app-db';
 import type { Dispatch } from '@reduxjs/toolkit';
 import type { AppDb, ContentIdeaType } from '../../lib/db';
 import { writeSynced, writeSyncedTogether, type ThunkDispatcher } from '../../lib/sync/write';
-import { ideasLoaded, ideasStored, type ContentIdea, type IdeasState } from './ideas-slice';
+import { readOnce } from '../../lib/read-once';
+import {
+  ideasLoaded,
+  ideasStored,
+  selectIdeasUserId,
+  type ContentIdea,
+  type IdeasState,
+} from './ideas-slice';
 import { clampScore, contentIdeasEntity } from './ideas-sync';
 
 /** An idea as a screen or the AI hands it over, before it is the user's record. */
@@ -74,6 +81,22 @@ export function loadContentIdeas(userId: string, given?: AppDb) {
     const ideas = await db.contentIdeas.where('userId').equals(userId).toArray();
     dispatch(ideasLoaded({ userId, ideas }));
     return ideas;
+  };
+}
+
+/**
+ * `loadContentIdeas`, unless this user's ideas are in the store or being read: the dashboard's
+ * panel and the sync's first read both ask as the dashboard opens. The sync keeps them up to date
+ * once in.
+ */
+export function loadContentIdeasOnce(userId: string, given?: AppDb) {
+  return async (dispatch: Dispatch, getState: () => unknown): Promise<void> => {
+    const inStore = selectIdeasUserId(getState() as { ideas: IdeasState }) === userId;
+    await readOnce(
+      getState,
+      `ideas:${userId}`,
+      inStore ? null : () => loadContentIdeas(userId, given)(dispatch),
+    );
   };
 }
 

@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
 import { openAppDb, setAppDb, type AppDb, type ContentIdeaRecord } from '../../lib/db';
 import { syncRowsChanged } from '../../lib/sync/events';
@@ -12,6 +12,7 @@ import {
   importSavedSampleIdeas,
   initialIdeasState,
   loadContentIdeas,
+  loadContentIdeasOnce,
   newestBatch,
   sampleIdeaId,
   savedIdeas,
@@ -229,6 +230,30 @@ describe('the ideas repository', () => {
       'Sign in',
     );
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('reads the ideas once when the dashboard’s panel and the sync ask together', async () => {
+    await db.contentIdeas.bulkPut([record('a'), record('b', { userId: OTHER })]);
+    const reads = vi.spyOn(db.contentIdeas, 'where');
+    const store = makeStore();
+    const asked = [
+      store.dispatch(loadContentIdeasOnce(USER, db)),
+      store.dispatch(loadContentIdeasOnce(USER, db)),
+    ];
+    for (const each of asked) {
+      await each;
+      // Whoever started the read, each asker resumes with the ideas in.
+      expect(selectAllIdeas(store.getState()).map((i) => i.id)).toEqual(['a']);
+    }
+    expect(reads).toHaveBeenCalledTimes(1);
+    await store.dispatch(loadContentIdeasOnce(USER, db));
+    expect(reads).toHaveBeenCalledTimes(1);
+    // Another user's are read anew; so are the same user's after the session ended.
+    await store.dispatch(loadContentIdeasOnce(OTHER, db));
+    expect(selectAllIdeas(store.getState()).map((i) => i.id)).toEqual(['b']);
+    store.dispatch(sessionEnded());
+    await store.dispatch(loadContentIdeasOnce(OTHER, db));
+    expect(reads).toHaveBeenCalledTimes(3);
   });
 
   it('keeps a generation as one batch with its outbox entries, and it survives a reload', async () => {

@@ -13,6 +13,7 @@ export {
 export {
   importSavedSampleIdeas,
   loadContentIdeas,
+  loadContentIdeasOnce,
   newestBatch,
   sampleIdeaId,
   savedIdeas,
