@@ -14,6 +14,9 @@ export function cachedCompletion(userId: string): boolean {
 
 export function cacheCompletion(userId: string, complete: boolean): void {
   try {
+    // Written only when it changes: every signed-in page confirms it as it opens, and a write to
+    // local storage costs more than a read.
+    if (cachedCompletion(userId) === complete) return;
     if (complete) localStorage.setItem(`${FLAG_PREFIX}:${userId}`, 'true');
     else localStorage.removeItem(`${FLAG_PREFIX}:${userId}`);
   } catch {

@@ -7,6 +7,7 @@ import { SocialSetupGuidance, SocialSetupGuidanceNote } from './social-setup-gui
 import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { RememberedPart } from '../../components/frame-part';
 import { PageTitle } from '../../components/page-title';
+import { useOpenedInBackground } from '../../lib/use-opened-in-background';
 import { useDeviceProfile } from '../profile';
 
 // Profile, the section a visit opens on, comes with the page; each other section is fetched when
@@ -82,8 +83,10 @@ export default function SettingsPage() {
   const tab = chosen?.key === location.key ? chosen.tab : requested;
   const current = SETTINGS_TABS.find((t) => t.id === tab) ?? SETTINGS_TABS[0];
   // The setup guidance above the sections depends on the profile this device holds: the sections
-  // wait for that quick read, so the guidance never pushes them down once they are on screen.
-  const profileRead = useDeviceProfile().status !== 'idle';
+  // wait for that quick read, so the guidance never pushes them down once they are on screen. The
+  // read's arrival is a store update, which React renders in one task: the sections it reveals
+  // render in the background instead.
+  const profileRead = useOpenedInBackground(useDeviceProfile().status !== 'idle');
   // The section a link asks for is fetched beside the profile's read.
   useEffect(() => preloadSection(requested), [requested]);
 
