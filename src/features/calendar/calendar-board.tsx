@@ -34,7 +34,7 @@ import {
   NO_FILTER,
   type CalendarFilter,
 } from './calendar-filter';
-import { useCalendarItems, type CalendarItem } from './calendar-items';
+import { monthWindow, useCalendarItems, type CalendarItem } from './calendar-items';
 import { gridTexts } from './calendar-texts';
 import type { DragData, DropData } from './calendar-dnd';
 import { DayPanel, type ItemActions } from './day-list';
@@ -92,7 +92,13 @@ export function CalendarBoard() {
   const titleId = useId();
   const filterPanelId = useId();
 
-  const all = useCalendarItems();
+  // The items of the month on screen (and of its weeks' days in the months beside it).
+  const { year: shownYear, month: shownMonth } = month;
+  const shownWindow = useMemo(
+    () => monthWindow({ year: shownYear, month: shownMonth }),
+    [shownYear, shownMonth],
+  );
+  const all = useCalendarItems(shownWindow);
   const items = useMemo(() => applyFilter(all, filter), [all, filter]);
   const itemsByDay = useMemo(() => groupByDay(items, timeZone), [items, timeZone]);
 

@@ -4,7 +4,13 @@ import type { DraftRecord, PublishTargetRecord, ScheduledPostRecord } from '../.
 import { aiPostsLoaded, type AiPost } from '../ai-posts';
 import { draftsLoaded } from '../drafts';
 import { publishingLoaded } from '../publishing';
-import { itemTitle, selectCalendarItems, upcomingItems, type CalendarItem } from './calendar-items';
+import {
+  itemTitle,
+  monthWindow,
+  selectCalendarItems,
+  upcomingItems,
+  type CalendarItem,
+} from './calendar-items';
 
 const USER = '00000000-0000-4000-8000-000000000001';
 const OTHER = '00000000-0000-4000-8000-000000000002';
@@ -308,5 +314,22 @@ describe('the upcoming items', () => {
       '2030-06-14T11:00:00.000Z',
       '2030-06-21T10:59:00.000Z',
     ]);
+  });
+});
+
+describe('the instants a month’s screen shows', () => {
+  const HOUR = 3_600_000;
+
+  it('hold the days of its first and last weeks, in the zones farthest from UTC', () => {
+    const { from, to } = monthWindow({ year: 2030, month: 3 });
+    // The grid's first week may begin six days before March 1 (February 23), which in Kiritimati
+    // (UTC+14) began 14 hours before it did in UTC.
+    expect(from).toBeLessThanOrEqual(Date.UTC(2030, 1, 23) - 14 * HOUR);
+    // Its last week may end six days after March 31 (April 6), which in Pago Pago (UTC-11) ends
+    // 11 hours after it does in UTC.
+    expect(to).toBeGreaterThanOrEqual(Date.UTC(2030, 3, 7) + 11 * HOUR);
+    // And not the months further off.
+    expect(from).toBeGreaterThan(Date.UTC(2030, 1, 1));
+    expect(to).toBeLessThan(Date.UTC(2030, 4, 1));
   });
 });

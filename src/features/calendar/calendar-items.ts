@@ -167,7 +167,7 @@ const selectCalendarSources = createSelector(
 type CalendarSources = ReturnType<typeof selectCalendarSources>;
 
 /** The instants from `from` to `to` (milliseconds since the epoch), both included. */
-interface InstantWindow {
+export interface InstantWindow {
   from: number;
   to: number;
 }
@@ -208,12 +208,27 @@ export const selectCalendarItems = createSelector([selectCalendarSources], calen
 
 /**
  * The calendar's items, built in the background: when this device's posts are read, or many
- * change at once, React renders them in slices instead of in the store update's one task.
+ * change at once, React renders them in slices instead of in the store update's one task. Only
+ * those within `window` when given (keep it the same object while it is the same window): a
+ * month's screen need not make an item of each of a device's thousands of drafts.
  */
-export function useCalendarItems(): CalendarItem[] {
+export function useCalendarItems(window?: InstantWindow): CalendarItem[] {
   useDeviceDrafts();
   const sources = useDeferredValue(useAppSelector(selectCalendarSources));
-  return useMemo(() => calendarItems(sources), [sources]);
+  return useMemo(() => calendarItems(sources, window), [sources, window]);
+}
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * The instants within which the days a month's screen shows lie in any zone: the month, the days
+ * of its first and last weeks in the months beside it, and a zone's offset (under a day).
+ */
+export function monthWindow({ year, month }: { year: number; month: number }): InstantWindow {
+  return {
+    from: Date.UTC(year, month - 1, 1) - 8 * DAY_MS,
+    to: Date.UTC(year, month, 1) + 8 * DAY_MS,
+  };
 }
 
 const HOUR_MS = 3_600_000;
