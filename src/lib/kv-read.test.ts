@@ -1,10 +1,13 @@
 import { Dexie } from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openAppDb, setAppDb } from './db';
 import { appDbName } from './db-name';
 import { readKvValue } from './kv-read';
 
-afterEach(() => setAppDb(undefined));
+afterEach(() => {
+  setAppDb(undefined);
+  vi.restoreAllMocks();
+});
 
 /** A database of this test's own, as the app would use it. */
 function appDb() {
@@ -24,6 +27,27 @@ describe('readKvValue', () => {
     db.close();
     expect(await readKvValue('persist:ui')).toBe('{"themeMode":"\\"dark\\""}');
     expect(await readKvValue('persist:ai')).toBeNull();
+  });
+
+  it('reads the keys asked for together with one connection, and later ones with another', async () => {
+    const db = appDb();
+    await db.kv.bulkPut([
+      { key: 'persist:ui', value: 'ui' },
+      { key: 'persist:ai', value: 'ai' },
+    ]);
+    db.close();
+    const opens = vi.spyOn(indexedDB, 'open');
+    // The store's start: every persisted slice asks at once.
+    const together = await Promise.all([
+      readKvValue('persist:ui'),
+      readKvValue('persist:ai'),
+      readKvValue('persist:onboarding'),
+      readKvValue('persist:ui'),
+    ]);
+    expect(together).toEqual(['ui', 'ai', null, 'ui']);
+    expect(opens).toHaveBeenCalledTimes(1);
+    expect(await readKvValue('persist:ai')).toBe('ai');
+    expect(opens).toHaveBeenCalledTimes(2);
   });
 
   it('answers null on a device with no database, and creates none', async () => {
