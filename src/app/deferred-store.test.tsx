@@ -9,7 +9,7 @@ import { App } from './app';
 import { DeferredProviders } from './providers';
 import { makeStore } from './store';
 import type { AppStore } from './store-types';
-import { AUTH_STORAGE_KEY } from '../lib/supabase';
+import { AUTH_STORAGE_KEY } from '../lib/stored-session';
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -20,7 +20,7 @@ import { signOut, signUp } from '../features/auth/auth-thunks';
 import { CONTENT_IDEAS } from '../features/dashboard/sample-data';
 import { readSavedIdeas, saveIdea } from '../features/dashboard/saved-ideas';
 import { getAppDb } from '../lib/db';
-import { AUTH_STORAGE_KEY } from '../lib/supabase';
+import { AUTH_STORAGE_KEY } from '../lib/stored-session';
 import { withEmbeddedBackend } from '../testing/embedded-backend';
 import { makeStore, type AppStore } from './store';
 

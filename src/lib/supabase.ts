@@ -2,9 +2,6 @@ import { deviceStorage } from './device-storage';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { AUTH_STORAGE_KEY } from './stored-session';
 
-// The session as kept on this device, read without supabase-js (the first paint needs no more).
-export { AUTH_STORAGE_KEY, arrivedFromAuthEmail, readStoredSessionUser } from './stored-session';
-
 export interface SupabaseConfig {
   url: string;
   anonKey: string;

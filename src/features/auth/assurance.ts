@@ -1,5 +1,5 @@
 import type { Session, User } from '@supabase/supabase-js';
-import { AUTH_STORAGE_KEY } from '../../lib/supabase';
+import { AUTH_STORAGE_KEY } from '../../lib/stored-session';
 
 const VERIFY_CODE_LENGTH = 6;
 

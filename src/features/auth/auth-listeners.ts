@@ -2,7 +2,8 @@ import type { AuthChangeEvent, AuthError, Session, SupabaseClient } from '@supab
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/store-types';
 import { appStarted } from '../../lib/app-lifecycle';
-import { arrivedFromAuthEmail, getSupabase, readStoredSessionUser } from '../../lib/supabase';
+import { getSupabase } from '../../lib/supabase';
+import { arrivedFromAuthEmail, readStoredSessionUser } from '../../lib/stored-session';
 import { needsSecondFactor, storedSessionNeedsSecondFactor } from './assurance';
 import { authMessages, isMissingRefreshTokenError, isNetworkAuthError } from './auth-errors';
 import {

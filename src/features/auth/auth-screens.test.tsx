@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen } from '@testing-library/react';
-import { AUTH_STORAGE_KEY } from '../../lib/supabase';
+import { AUTH_STORAGE_KEY } from '../../lib/stored-session';
 import { ada, renderApp, setUpAppTests, signedIn } from '../../testing/app-test-support';
 
 // The first visit to each lazily loaded page compiles it: allow more than the default second.

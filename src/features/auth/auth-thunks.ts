@@ -1,5 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import { AUTH_STORAGE_KEY, getSupabase } from '../../lib/supabase';
+import { getSupabase } from '../../lib/supabase';
+import { AUTH_STORAGE_KEY } from '../../lib/stored-session';
 import {
   authMessages,
   isNetworkAuthError,

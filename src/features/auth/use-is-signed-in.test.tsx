@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { makeBootStore } from '../../app/boot-store';
 import { makeStore } from '../../app/store';
 import type { AppStore } from '../../app/store-types';
-import { AUTH_STORAGE_KEY } from '../../lib/supabase';
+import { AUTH_STORAGE_KEY } from '../../lib/stored-session';
 import { initialAuthState, type AuthStatus } from './auth-state';
 import { useIsSignedIn } from './use-is-signed-in';
 

@@ -1,5 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import { AUTH_STORAGE_KEY, getSupabase } from '../../lib/supabase';
+import { getSupabase } from '../../lib/supabase';
+import { AUTH_STORAGE_KEY } from '../../lib/stored-session';
 import { deviceStorage } from '../../lib/device-storage';
 import { accountDeleted, selectCurrentUser, sessionEnded, signOut, type AuthState } from '../auth';
 import { forgetAccountOnDevice } from './account-device-data';
