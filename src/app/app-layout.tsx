@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { AppShell } from '../components/app-shell/app-shell';
 import { LoadingScreen } from '../components/loading-screen';
@@ -21,6 +21,18 @@ export default function AppLayout() {
   const [signOutError, setSignOutError] = useState<Notice | null>(null);
   // Shows a post going out without a reload.
   usePublishingPull();
+  // The same elements from one render to the next: the user and their profile, read as the app
+  // opens, render the shell again, not the page, the sync indicator or the notifications.
+  const status = useMemo(() => <SyncIndicator />, []);
+  const notifications = useMemo(() => <NotificationsBell />, []);
+  const page = useMemo(
+    () => (
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+    ),
+    [],
+  );
 
   const handleSignOut = () => {
     dispatch(signOut())
@@ -44,12 +56,10 @@ export default function AppLayout() {
       onProfileSettings={() => navigate('/settings', { state: { tab: 'profile' } })}
       onAccountSettings={() => navigate('/settings')}
       onSignOut={handleSignOut}
-      status={<SyncIndicator />}
-      notifications={<NotificationsBell />}
+      status={status}
+      notifications={notifications}
     >
-      <Suspense fallback={<LoadingScreen />}>
-        <Outlet />
-      </Suspense>
+      {page}
       <NoticeSnackbar notice={signOutError} onClose={() => setSignOutError(null)} />
     </AppShell>
   );

@@ -34,18 +34,23 @@ function DashboardColumns({ main, side }: { main: ReactNode; side: ReactNode }) 
   );
 }
 
-export default function DashboardPage() {
+/** The header, greeting the user by the name saved in Settings → Profile, as the user menu does. */
+function DashboardGreeting() {
   const user = useAppSelector(selectCurrentUser);
-  // The greeting uses the name saved in Settings → Profile, as the user menu does.
   const profile = useAppSelector((s) => selectProfileOf(s, user?.id));
-  // The first screen (the header, the quick links, the AI provider) is committed on its own, and
-  // the panels under it in a render of their own: one commit of the whole page, its styles
-  // inserted, blocked a phone for over 100 ms.
+  return <DashboardHeader name={displayName(user, profile)} />;
+}
+
+export default function DashboardPage() {
+  // The page itself reads nothing from the store: the device's profile, read as the page opens,
+  // renders the greeting again, not every panel. The first screen (the header, the quick links,
+  // the AI provider) is committed on its own, and the panels under it in a render of their own:
+  // one commit of the whole page, its styles inserted, blocked a phone for over 100 ms.
   const panels = useDeferredValue(true, false);
   return (
     <Box>
       <PageTitle>Dashboard</PageTitle>
-      <DashboardHeader name={displayName(user, profile)} />
+      <DashboardGreeting />
       <BannerCards />
       <DashboardColumns
         main={
