@@ -2,6 +2,7 @@ import { useDeferredValue } from 'react';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useAppSelector } from '../../app/hooks';
 import { PageTitle } from '../../components/page-title';
+import { useStagedReveal } from '../../lib/use-staged-reveal';
 import { selectPublishingLoaded } from '../publishing';
 import { CalendarBoard } from './calendar-board';
 import { gridTexts } from './calendar-texts';
@@ -14,9 +15,9 @@ export default function CalendarPage() {
   // Rendered in the background once they are read: a thousand posts then never hold the page
   // in one long task (React works on them in slices, between which the browser stays responsive).
   const shown = useDeferredValue(loaded);
-  // The list under the board follows in a render of its own (it only adds below what is shown):
+  // The list under the board follows in a commit of its own (it only adds below what is shown):
   // the two committed together, their styles inserted, blocked a phone for over 100 ms.
-  const listShown = useDeferredValue(shown, false);
+  const listShown = useStagedReveal(1, shown) >= 1;
   return (
     <>
       <PageTitle>Content Calendar</PageTitle>

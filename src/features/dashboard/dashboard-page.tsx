@@ -1,4 +1,4 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useAppSelector } from '../../app/hooks';
@@ -12,6 +12,7 @@ import { DraftsPanel } from './drafts-panel';
 import { PerformanceOverview, PlatformOverview } from './performance-overview';
 import { UpcomingPostsPanel } from './upcoming-posts-panel';
 import { PageTitle } from '../../components/page-title';
+import { useStagedReveal } from '../../lib/use-staged-reveal';
 
 /** The two columns under the quick links (one on a phone): the main panels and the side ones. */
 function DashboardColumns({ main, side }: { main: ReactNode; side: ReactNode }) {
@@ -44,9 +45,9 @@ function DashboardGreeting() {
 export default function DashboardPage() {
   // The page itself reads nothing from the store: the device's profile, read as the page opens,
   // renders the greeting again, not every panel. The first screen (the header, the quick links,
-  // the AI provider) is committed on its own, and the panels under it in a render of their own:
+  // the AI provider) is committed on its own, and the panels under it after it, a few at a time:
   // one commit of the whole page, its styles inserted, blocked a phone for over 100 ms.
-  const panels = useDeferredValue(true, false);
+  const stage = useStagedReveal(3);
   return (
     <Box>
       <PageTitle>Dashboard</PageTitle>
@@ -56,7 +57,7 @@ export default function DashboardPage() {
         main={
           <>
             <AiProviderPanel />
-            {panels && (
+            {stage >= 1 && (
               <>
                 <AiPostsPanel />
                 <DraftsPanel />
@@ -65,7 +66,7 @@ export default function DashboardPage() {
           </>
         }
         side={
-          panels && (
+          stage >= 2 && (
             <>
               <UpcomingPostsPanel />
               <ContentIdeasPanel />
@@ -73,7 +74,7 @@ export default function DashboardPage() {
           )
         }
       />
-      {panels && (
+      {stage >= 3 && (
         <Stack spacing={3} sx={{ mt: 3 }}>
           <PerformanceOverview />
           <PlatformOverview />
