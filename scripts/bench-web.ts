@@ -275,7 +275,10 @@ async function runLighthouse(url: string, port: number): Promise<Omit<Lighthouse
     const name = new URL(url).pathname.replace(/^\//, '').replace(/\W+/g, '-') || 'root';
     mkdirSync(profileDir, { recursive: true });
     const stamp = Date.now();
-    writeFileSync(path.join(profileDir, `lighthouse-${name}-${stamp}.json`), result.report as string);
+    writeFileSync(
+      path.join(profileDir, `lighthouse-${name}-${stamp}.json`),
+      result.report as string,
+    );
     // Its trace, for the Performance panel: which tasks blocked the main thread, and with what.
     writeFileSync(
       path.join(profileDir, `lighthouse-${name}-${stamp}.trace.json`),
