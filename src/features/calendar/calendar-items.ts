@@ -1,6 +1,6 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import { createSelector } from '@reduxjs/toolkit';
-import { useAppSelector } from '../../app/hooks';
+import { useBackgroundSelector } from '../../app/hooks';
 import type { DraftPlatform } from '../../lib/platforms';
 import { selectAllAiPosts, type AiPost, type AiPostsState } from '../ai-posts';
 import { selectAllDrafts, useDeviceDrafts, type Draft, type DraftsState } from '../drafts';
@@ -207,14 +207,15 @@ function calendarItems(
 export const selectCalendarItems = createSelector([selectCalendarSources], calendarItems);
 
 /**
- * The calendar's items, built in the background: when this device's posts are read, or many
- * change at once, React renders them in slices instead of in the store update's one task. Only
+ * The calendar's items, built in the background (`useBackgroundSelector`): when this device's
+ * posts are read, or many change at once, React renders them in slices instead of in the store
+ * update's one task. Only
  * those within `window` when given (keep it the same object while it is the same window): a
  * month's screen need not make an item of each of a device's thousands of drafts.
  */
 export function useCalendarItems(window?: InstantWindow): CalendarItem[] {
   useDeviceDrafts();
-  const sources = useDeferredValue(useAppSelector(selectCalendarSources));
+  const sources = useBackgroundSelector(selectCalendarSources);
   return useMemo(() => calendarItems(sources, window), [sources, window]);
 }
 
@@ -266,7 +267,7 @@ export function upcomingItems(
  */
 export function useUpcomingItems(timeZone: string, days = 7): CalendarItem[] {
   useDeviceDrafts();
-  const sources = useDeferredValue(useAppSelector(selectCalendarSources));
+  const sources = useBackgroundSelector(selectCalendarSources);
   return useMemo(() => {
     const now = new Date();
     return upcomingItems(calendarItems(sources, upcomingWindow(now, days)), timeZone, now, days);

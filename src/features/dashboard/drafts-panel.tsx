@@ -1,4 +1,5 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
+import { createSelector } from '@reduxjs/toolkit';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,13 +8,21 @@ import Typography from '@mui/material/Typography';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import Schedule from '@mui/icons-material/Schedule';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useBackgroundSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PostListItem } from '../../components/post-list-item';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
 import { SectionCard } from '../../components/section-card';
 import { useFormatters } from '../appearance';
-import { deleteDraft, selectAllDrafts, useDeviceDrafts, type Draft } from '../drafts';
+import { selectCurrentUser } from '../auth';
+import {
+  deleteDraft,
+  selectAllDrafts,
+  selectDraftsLoaded,
+  selectDraftsUserId,
+  useDeviceDrafts,
+  type Draft,
+} from '../drafts';
 import { ScheduleDialog } from '../publishing';
 import {
   cut,
@@ -75,12 +84,22 @@ function DraftItem({
   );
 }
 
+/** The drafts in the store, and whether they are the signed-in user's, read whole. */
+const selectShownDrafts = createSelector(
+  [selectAllDrafts, selectDraftsLoaded, selectDraftsUserId, selectCurrentUser],
+  (drafts, loaded, draftsUserId, user) => ({
+    drafts,
+    loaded: loaded && user !== null && draftsUserId === user.id,
+  }),
+);
+
 /** The user's drafts, newest first: three, or all of them on request. */
 export function DraftsPanel() {
   const dispatch = useAppDispatch();
-  // Rendered in the background when this device's drafts are read (see useCalendarItems).
-  const drafts = useDeferredValue(useAppSelector(selectAllDrafts));
-  const loaded = useDeferredValue(useDeviceDrafts());
+  useDeviceDrafts();
+  // Rendered in the background when this device's drafts are read (useBackgroundSelector): the
+  // list and whether it is complete come from the same store state.
+  const { drafts, loaded } = useBackgroundSelector(selectShownDrafts);
   const [showAll, setShowAll] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
