@@ -38,7 +38,7 @@ export {
 } from './ai-calls';
 export { AiError, aiMessages, ideasMessages, keyName, type AiFailureKind } from './ai-errors';
 export { SettingsLinkedText } from './settings-link-text';
-export { extractHashtags } from './parse-reply';
+export { extractHashtags } from './hashtags';
 export {
   type BusinessProfileForGeneration,
   type GeneratedIdea,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EmptyReplyError } from './ai-errors';
+import { extractHashtags } from './hashtags';
 import {
-  extractHashtags,
   fallbackPrediction,
   parseGenerationReply,
   parseHashtagsReply,

@@ -1,27 +1,9 @@
 import { EmptyReplyError } from './ai-errors';
+import { distinctTags, extractHashtags } from './hashtags';
 import type { GenerationResult } from './prompt';
 
-export const MAX_HASHTAGS = 10;
 export const FALLBACK_PREDICTION_MIN = 70;
 export const FALLBACK_PREDICTION_MAX = 89;
-
-/** The first 10 tags, each once; platforms treat #Bakery and #bakery as one tag. */
-function distinctTags(tags: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return tags
-    .filter((tag) => {
-      const key = tag.toLowerCase();
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .slice(0, MAX_HASHTAGS);
-}
-
-/** Up to 10 distinct hashtags made of word characters, in order of appearance. */
-export function extractHashtags(text: string): string[] {
-  return distinctTags(text.match(/#\w+/g) ?? []);
-}
 
 /** A random engagement prediction from 70 to 89, for replies that did not give one. */
 export function fallbackPrediction(random: () => number = Math.random): number {
