@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { appDb } from '../../lib/app-db';
 import type { AppDb } from '../../lib/db';
@@ -118,7 +118,12 @@ export function useAnalytics(range: RangeKey, metric: MetricKey, custom?: Period
       if (!live) return;
       const subscription = liveQuery(() =>
         loadAnalyticsData(db, userId, resolved.periods, timeZone),
-      ).subscribe({ next: (data) => setLoaded({ key, data }), error: failed });
+      ).subscribe({
+        // Rendered in a transition, in slices: otherwise the figures, charts and tables of the
+        // whole period render at once, in one task, as the read comes in.
+        next: (data) => startTransition(() => setLoaded({ key, data })),
+        error: failed,
+      });
       stop = () => subscription.unsubscribe();
     }, failed);
     return () => {
