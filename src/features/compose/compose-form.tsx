@@ -44,7 +44,10 @@ function usePostLocked(postId: string | null, lockedAtOpen: boolean): boolean {
   const post = useAppSelector((state) =>
     postId ? selectScheduledPostById(state, postId) : undefined,
   );
-  const targets = useAppSelector(selectTargetsByPost);
+  // This post's targets only: the rest of the device's posts do not render the form again.
+  const targets = useAppSelector((state) =>
+    postId ? selectTargetsByPost(state)[postId] : undefined,
+  );
   const refused = useAppSelector(selectParkedEntries).some(
     (entry) =>
       entry.entity === 'scheduled_posts' &&
@@ -52,9 +55,7 @@ function usePostLocked(postId: string | null, lockedAtOpen: boolean): boolean {
       entry.error.message === POST_LOCKED_MESSAGE,
   );
   if (!postId) return false;
-  return (
-    lockedAtOpen || refused || (post ? scheduledPostLocked(post, targets[postId] ?? []) : false)
-  );
+  return lockedAtOpen || refused || (post ? scheduledPostLocked(post, targets ?? []) : false);
 }
 
 /** The /create form; it starts from `initial` and then owns its state. */

@@ -34,7 +34,11 @@ export default function CreatePostPage() {
   const post = useAppSelector((state) =>
     editPost ? selectScheduledPostById(state, editPost) : undefined,
   );
-  const targetsByPost = useAppSelector(selectTargetsByPost);
+  // The edited post's targets only: the device's other posts, read as the page opens, do not
+  // render the page again.
+  const postTargets = useAppSelector((state) =>
+    editPost ? selectTargetsByPost(state)[editPost] : undefined,
+  );
   const aiPostId = params.get('aiPost');
   const aiPosts = useAiPosts();
   const timeZone = useTimeZone();
@@ -65,7 +69,7 @@ export default function CreatePostPage() {
     draft,
     aiPost,
     post,
-    postTargets: post ? targetsByPost[post.id] : undefined,
+    postTargets: post ? postTargets : undefined,
     provider: 'chatgpt',
     timeZone,
   });
