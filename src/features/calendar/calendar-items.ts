@@ -207,15 +207,22 @@ function calendarItems(
 export const selectCalendarItems = createSelector([selectCalendarSources], calendarItems);
 
 /**
- * The calendar's items, built in the background (`useBackgroundSelector`): when this device's
- * posts are read, or many change at once, React renders them in slices instead of in the store
- * update's one task. Only
- * those within `window` when given (keep it the same object while it is the same window): a
- * month's screen need not make an item of each of a device's thousands of drafts.
+ * What the calendar's items are made of, with the drafts read from this device, followed in the
+ * background (`useBackgroundSelector`): when this device's posts are read, or many change at
+ * once, React renders them in slices instead of in the store update's one task.
+ */
+function useCalendarSources(): CalendarSources {
+  useDeviceDrafts();
+  return useBackgroundSelector(selectCalendarSources);
+}
+
+/**
+ * The calendar's items, built in the background. Only those within `window` when given (keep it
+ * the same object while it is the same window): a month's screen need not make an item of each
+ * of a device's thousands of drafts.
  */
 export function useCalendarItems(window?: InstantWindow): CalendarItem[] {
-  useDeviceDrafts();
-  const sources = useBackgroundSelector(selectCalendarSources);
+  const sources = useCalendarSources();
   return useMemo(() => calendarItems(sources, window), [sources, window]);
 }
 
@@ -266,8 +273,7 @@ export function upcomingItems(
  * drafts are not each made into an item to be dropped.
  */
 export function useUpcomingItems(timeZone: string, days = 7): CalendarItem[] {
-  useDeviceDrafts();
-  const sources = useBackgroundSelector(selectCalendarSources);
+  const sources = useCalendarSources();
   return useMemo(() => {
     const now = new Date();
     return upcomingItems(calendarItems(sources, upcomingWindow(now, days)), timeZone, now, days);

@@ -14,12 +14,10 @@ import { PostListItem } from '../../components/post-list-item';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
 import { SectionCard } from '../../components/section-card';
 import { useFormatters } from '../appearance';
-import { selectCurrentUser } from '../auth';
 import {
   deleteDraft,
   selectAllDrafts,
-  selectDraftsLoaded,
-  selectDraftsUserId,
+  selectUserDraftsLoaded,
   useDeviceDrafts,
   type Draft,
 } from '../drafts';
@@ -86,11 +84,8 @@ function DraftItem({
 
 /** The drafts in the store, and whether they are the signed-in user's, read whole. */
 const selectShownDrafts = createSelector(
-  [selectAllDrafts, selectDraftsLoaded, selectDraftsUserId, selectCurrentUser],
-  (drafts, loaded, draftsUserId, user) => ({
-    drafts,
-    loaded: loaded && user !== null && draftsUserId === user.id,
-  }),
+  [selectAllDrafts, selectUserDraftsLoaded],
+  (drafts, loaded) => ({ drafts, loaded }),
 );
 
 /** The user's drafts, newest first: three, or all of them on request. */

@@ -8,7 +8,7 @@ import {
 import type { DraftRecord } from '../../lib/db';
 import { loadedEntities } from '../../lib/loaded-entities';
 import { syncRowsChanged } from '../../lib/sync/events';
-import { sessionEnded } from '../auth';
+import { selectCurrentUser, sessionEnded, type AuthState } from '../auth';
 import { postDraftsEntity } from './drafts-sync';
 
 export type Draft = DraftRecord;
@@ -126,3 +126,12 @@ const adapterSelectors = draftsAdapter.getSelectors(
 export const selectAllDrafts = adapterSelectors.selectAll;
 export const selectDraftById = adapterSelectors.selectById;
 export const selectDraftCount = adapterSelectors.selectTotal;
+
+/** Whether the signed-in user's drafts are read into the store (not being read, nor another's). */
+export const selectUserDraftsLoaded = (state: {
+  drafts: DraftsState;
+  auth: AuthState;
+}): boolean => {
+  const user = selectCurrentUser(state);
+  return state.drafts.loaded && user !== null && state.drafts.userId === user.id;
+};

@@ -9,6 +9,7 @@ export {
   selectDraftCount,
   selectDraftsLoaded,
   selectDraftsUserId,
+  selectUserDraftsLoaded,
   type Draft,
   type DraftsState,
 } from './drafts-slice';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../auth';
 import { loadDraftsOnce } from './drafts-repository';
-import { selectDraftsLoaded, selectDraftsUserId } from './drafts-slice';
+import { selectDraftsUserId, selectUserDraftsLoaded } from './drafts-slice';
 
 /**
  * For a screen that shows the user's drafts (the dashboard's list, the calendar, a draft opened in
@@ -14,12 +14,12 @@ export function useDeviceDrafts(wanted = true): boolean {
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectCurrentUser)?.id ?? null;
   const draftsUserId = useAppSelector(selectDraftsUserId);
-  const loaded = useAppSelector(selectDraftsLoaded);
+  const loaded = useAppSelector(selectUserDraftsLoaded);
   useEffect(() => {
     if (wanted && userId && draftsUserId !== userId)
       void dispatch(loadDraftsOnce(userId)).catch((error: unknown) =>
         console.error('The drafts on this device could not be read:', error),
       );
   }, [wanted, userId, draftsUserId, dispatch]);
-  return loaded && userId !== null && draftsUserId === userId;
+  return loaded;
 }
