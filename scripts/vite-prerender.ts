@@ -163,7 +163,9 @@ export const PRELOADS_PER_TASK = 4;
 /*
  * Runs in the browser, inlined at the end of <body>: asks for the app's entry, then for the chunks
  * it and the page import (`modulepreload`), so they load side by side rather than as the entry
- * reaches each import.
+ * reaches each import; and runs the entry once all are asked for. Run earlier, the entry's own
+ * imports (the page, the store) would ask in one task for every chunk not yet asked for: the
+ * blocking task this spreads out.
  */
 export function loadApp(
   entry: string,
@@ -176,12 +178,7 @@ export function loadApp(
   const start = () => {
     if (started) return;
     started = true;
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = entry;
-    document.head.appendChild(script);
-    const hrefs = shown ? preloads.concat(pagePreloads) : preloads.slice();
+    const hrefs = [entry].concat(shown ? preloads.concat(pagePreloads) : preloads);
     // The next task through a message rather than a timer, which browsers hold back 4 ms once
     // timers nest five deep.
     const channel = new MessageChannel();
@@ -193,8 +190,14 @@ export function loadApp(
         link.href = href;
         document.head.appendChild(link);
       }
-      if (hrefs.length > 0) channel.port2.postMessage(null);
-      else channel.port1.close();
+      if (hrefs.length > 0) return channel.port2.postMessage(null);
+      channel.port1.close();
+      // Fetched already (the first preload): the script only runs it.
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = entry;
+      document.head.appendChild(script);
     };
     channel.port1.onmessage = addSome;
     addSome();

@@ -33,31 +33,33 @@ afterEach(() => {
 });
 
 describe("the pages' inline loader (loadApp)", () => {
-  it('asks for the entry first, then for its chunks a few per task', async () => {
+  it('asks for the entry first, then for its chunks a few per task, and runs it after them', async () => {
     const queued = countQueuedTasks();
     document.documentElement.setAttribute('data-prerendered', 'off');
     loadApp(ENTRY, preloads, pagePreloads, 2);
-    expect(entryScripts()).toEqual([ENTRY]);
-    expect(document.head.firstElementChild?.getAttribute('src')).toBe(ENTRY);
-    expect(requested()).toEqual(preloads.slice(0, 2));
+    expect(requested()).toEqual([ENTRY, preloads[0]]);
+    expect(entryScripts()).toEqual([]);
     // Without a prerendered page on screen, the page's own chunks come with its route.
-    await waitFor(() => expect(requested()).toEqual(preloads));
+    await waitFor(() => expect(entryScripts()).toEqual([ENTRY]));
+    expect(requested()).toEqual([ENTRY, ...preloads]);
+    // The script comes after every preload: its imports find them asked for.
+    expect(document.head.lastElementChild?.getAttribute('src')).toBe(ENTRY);
     expect(queued()).toBe(1);
-    expect(entryScripts()).toEqual([ENTRY]);
   });
 
   it('under a prerendered page, starts after its first frame and asks for the page too', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
     const queued = countQueuedTasks();
     loadApp(ENTRY, preloads, pagePreloads, 4);
-    expect(entryScripts()).toEqual([]);
+    expect(requested()).toEqual([]);
     vi.advanceTimersToNextFrame();
     vi.advanceTimersToNextTimer();
-    expect(entryScripts()).toEqual([ENTRY]);
-    expect(requested()).toHaveLength(4);
+    expect(requested()).toEqual([ENTRY, ...preloads]);
+    expect(entryScripts()).toEqual([]);
     vi.useRealTimers();
-    await waitFor(() => expect(requested()).toEqual([...preloads, ...pagePreloads]));
-    // Fifteen chunks, four per task: the first task's and three more.
+    await waitFor(() => expect(entryScripts()).toEqual([ENTRY]));
+    expect(requested()).toEqual([ENTRY, ...preloads, ...pagePreloads]);
+    // The entry and fifteen chunks, four per task: the first task's and three more.
     expect(queued()).toBe(3);
   });
 
@@ -66,10 +68,11 @@ describe("the pages' inline loader (loadApp)", () => {
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
     loadApp(ENTRY, preloads, [], 10);
     vi.advanceTimersByTime(999);
-    expect(entryScripts()).toEqual([]);
+    expect(requested()).toEqual([]);
     vi.advanceTimersByTime(1);
+    // The entry and the three chunks fit in one task: the script follows at once.
+    expect(requested()).toEqual([ENTRY, ...preloads]);
     expect(entryScripts()).toEqual([ENTRY]);
-    expect(requested()).toEqual(preloads);
     vi.runAllTimers();
     expect(entryScripts()).toEqual([ENTRY]);
   });
