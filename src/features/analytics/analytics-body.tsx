@@ -5,6 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SectionCard } from '../../components/section-card';
+import { useStagedReveal } from '../../lib/use-staged-reveal';
 import { useFormatters } from '../appearance';
 import { ExportMenu, RefreshButton, RefreshProgress, type ExportKind } from './analytics-actions';
 import { ContentTypeChart, PlatformChart, TrendChart } from './analytics-charts';
@@ -58,6 +59,9 @@ export function AnalyticsBody({
   const card = view.cards.find((c) => c.key === view.metric);
   const posts = allPosts ? view.posts : view.posts.slice(0, TOP_POSTS);
   const loading = view.state === 'loading';
+  // Once the figures are in, the cards, each chart, the posts and the insights come one commit
+  // after another, in the order a phone stacks them (see useStagedReveal).
+  const shown = useStagedReveal(4, !loading);
 
   return (
     <Stack spacing={3} sx={{ minWidth: 0 }}>
@@ -105,49 +109,57 @@ export function AnalyticsBody({
             onSelect={onMetricChange}
             fmt={fmt}
           />
-          <TrendChart
-            trend={view.trend}
-            metric={view.metric}
-            metricLabel={card?.label ?? 'Engagement Rate'}
-            subtitle={analyticsTexts.trendSubtitle(rangeLabel(view.range, view.periods))}
-            fmt={fmt}
-          />
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-            }}
-          >
-            <PlatformChart rows={view.platforms} fmt={fmt} />
-            <ContentTypeChart rows={view.contentTypes} fmt={fmt} />
-          </Box>
-          <SectionCard
-            title={allPosts ? analyticsTexts.allPosts : analyticsTexts.topPosts}
-            subtitle={analyticsTexts.shownOf(posts.length, view.totalPosts)}
-            sx={{ minWidth: 0 }}
-            action={
-              view.posts.length > 0 && (
-                <Button
-                  size="small"
-                  onClick={() => setAllPosts((all) => !all)}
-                  sx={{ flexShrink: 0 }}
-                >
-                  {allPosts ? analyticsTexts.showTopPosts : analyticsTexts.viewAllPosts}
-                </Button>
-              )
-            }
-          >
-            <PostsTable
-              // A new list starts on its first page, in its own order.
-              key={allPosts ? 'all' : 'top'}
-              rows={posts}
-              caption={allPosts ? analyticsTexts.allPosts : analyticsTexts.topPosts}
+          {shown >= 1 && (
+            <TrendChart
+              trend={view.trend}
+              metric={view.metric}
+              metricLabel={card?.label ?? 'Engagement Rate'}
+              subtitle={analyticsTexts.trendSubtitle(rangeLabel(view.range, view.periods))}
               fmt={fmt}
-              onDetails={setDetails}
             />
-          </SectionCard>
-          <InsightCards insights={view.insights} canApply={canApply} onApply={onApply} />
+          )}
+          {shown >= 2 && (
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 3,
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+              }}
+            >
+              <PlatformChart rows={view.platforms} fmt={fmt} />
+              <ContentTypeChart rows={view.contentTypes} fmt={fmt} />
+            </Box>
+          )}
+          {shown >= 3 && (
+            <SectionCard
+              title={allPosts ? analyticsTexts.allPosts : analyticsTexts.topPosts}
+              subtitle={analyticsTexts.shownOf(posts.length, view.totalPosts)}
+              sx={{ minWidth: 0 }}
+              action={
+                view.posts.length > 0 && (
+                  <Button
+                    size="small"
+                    onClick={() => setAllPosts((all) => !all)}
+                    sx={{ flexShrink: 0 }}
+                  >
+                    {allPosts ? analyticsTexts.showTopPosts : analyticsTexts.viewAllPosts}
+                  </Button>
+                )
+              }
+            >
+              <PostsTable
+                // A new list starts on its first page, in its own order.
+                key={allPosts ? 'all' : 'top'}
+                rows={posts}
+                caption={allPosts ? analyticsTexts.allPosts : analyticsTexts.topPosts}
+                fmt={fmt}
+                onDetails={setDetails}
+              />
+            </SectionCard>
+          )}
+          {shown >= 4 && (
+            <InsightCards insights={view.insights} canApply={canApply} onApply={onApply} />
+          )}
         </>
       )}
       <PostDetailsDialog post={details} fmt={fmt} onClose={() => setDetails(null)} />

@@ -140,11 +140,14 @@ describe('AnalyticsPage', () => {
         name: /Engagement Rate/,
       }),
     ).toHaveAttribute('aria-pressed', 'true');
+    // The posts and the insights come a few commits after the figures.
     expect(
-      await within(screen.getByRole('region', { name: 'Top posts' })).findByText(/ of 24 posts$/),
+      await within(await screen.findByRole('region', { name: 'Top posts' })).findByText(
+        / of 24 posts$/,
+      ),
     ).toBeVisible();
     // Sample insights are no grounds for changing the user's posting times.
-    expect(screen.getByRole('button', { name: 'Apply Recommendations' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Apply Recommendations' })).toBeDisabled();
   });
 
   it('shows the user’s own posts, and exports them as the CSV generator writes them', async () => {

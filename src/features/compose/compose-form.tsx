@@ -7,6 +7,7 @@ import { useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { useHandler } from '../../lib/use-handler';
+import { useStagedReveal } from '../../lib/use-staged-reveal';
 import { extractHashtags } from '../ai';
 import { displayName, selectCurrentUser } from '../auth';
 import {
@@ -81,6 +82,9 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const { zoneLabel } = useScheduleZone(form.date, form.time, choose);
   const { optimal, pick } = useOptimalTime();
+  // The post's text comes first; the cards under it follow one commit each, in the order a phone
+  // stacks them, so none pushes down what is already on screen (see useStagedReveal).
+  const shown = useStagedReveal(4);
   const locked = usePostLocked(form.postId, initial.locked);
   const subject: ComposeSubject = form.postId ? 'scheduled' : form.draftId ? 'draft' : 'new';
   // A missing text or platform closes once fixed; a time in the past stays until replaced.
@@ -207,7 +211,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
             onContentChange={set.content}
           />
 
-          {!locked && (
+          {!locked && shown >= 1 && (
             <GeneratePanel
               provider={form.provider}
               // The dashboard keeps its own choice: trying Perplexity here must not switch it.
@@ -224,7 +228,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
             />
           )}
 
-          {!locked && (
+          {!locked && shown >= 2 && (
             <PostExtras
               hashtags={hashtags}
               onRemoveHashtag={set.removeHashtag}
@@ -240,23 +244,27 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
         </Stack>
 
         <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <PlatformsSection
-            platforms={platforms}
-            onPlatformsChange={set.platforms}
-            content={deferredContent}
-            authorName={authorName}
-          />
+          {shown >= 3 && (
+            <PlatformsSection
+              platforms={platforms}
+              onPlatformsChange={set.platforms}
+              content={deferredContent}
+              authorName={authorName}
+            />
+          )}
 
-          <PublishTimeSection
-            mode={form.publishMode}
-            onModeChange={set.mode}
-            date={form.date}
-            time={form.time}
-            onDateChange={set.date}
-            onTimeChange={set.time}
-            zoneLabel={zoneLabel}
-            optimal={optimal}
-          />
+          {shown >= 4 && (
+            <PublishTimeSection
+              mode={form.publishMode}
+              onModeChange={set.mode}
+              date={form.date}
+              time={form.time}
+              onDateChange={set.date}
+              onTimeChange={set.time}
+              zoneLabel={zoneLabel}
+              optimal={optimal}
+            />
+          )}
         </Stack>
       </Box>
 

@@ -260,6 +260,8 @@ describe('/create', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Edit Draft Post');
     expect(content()).toHaveValue('Carousel of our cakes');
     expect(screen.getByRole('tab', { name: 'Carousel' })).toHaveAttribute('aria-selected', 'true');
+    // The cards under the text come one commit after another.
+    expect(await screen.findByRole('radio', { name: 'Schedule for later' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Instagram' })).toHaveAttribute(
       'aria-pressed',
       'true',
@@ -271,7 +273,6 @@ describe('/create', { timeout: 30_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Content prompt' })).toHaveDisplayValue(
       'Behind-the-scenes',
     );
-    expect(screen.getByRole('radio', { name: 'Schedule for later' })).toBeChecked();
     expect(screen.getByLabelText('Date')).toHaveValue('2031-05-04');
     expect(screen.getByLabelText('Time')).toHaveValue('08:15');
     expect(screen.getByRole('radio', { name: 'ChatGPT' })).toBeChecked();

@@ -8,6 +8,7 @@ import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { RememberedPart } from '../../components/frame-part';
 import { PageTitle } from '../../components/page-title';
 import { useOpenedInBackground } from '../../lib/use-opened-in-background';
+import { useStagedReveal } from '../../lib/use-staged-reveal';
 import { useDeviceProfile } from '../profile';
 
 // Profile, the section a visit opens on, comes with the page; each other section is fetched when
@@ -87,6 +88,8 @@ export default function SettingsPage() {
   // read's arrival is a store update, which React renders in one task: the sections it reveals
   // render in the background instead.
   const profileRead = useOpenedInBackground(useDeviceProfile().status !== 'idle');
+  // Then the sections' list and the open section, one commit each (see useStagedReveal).
+  const shown = useStagedReveal(2, profileRead);
   // The section a link asks for is fetched beside the profile's read.
   useEffect(() => preloadSection(requested), [requested]);
 
@@ -112,47 +115,49 @@ export default function SettingsPage() {
                 : () => setChosen({ key: location.key, tab: 'social-credentials' })
             }
           />
-          <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 3 }}>
-            <Paper
-              variant="outlined"
-              sx={{ flexShrink: 0, width: { xs: '100%', md: 240 }, alignSelf: 'flex-start' }}
-            >
-              {/* Vertical at every width: a scrolling strip on a phone cut labels and hid sections. */}
-              <Tabs
-                orientation="vertical"
-                value={tab}
-                onChange={(_event, value: SettingsTab) =>
-                  setChosen({ key: location.key, tab: value })
-                }
-                aria-label="Settings sections"
+          {shown >= 1 && (
+            <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 3 }}>
+              <Paper
+                variant="outlined"
+                sx={{ flexShrink: 0, width: { xs: '100%', md: 240 }, alignSelf: 'flex-start' }}
               >
-                {SETTINGS_TABS.map((t) => (
-                  <Tab
-                    key={t.id}
-                    value={t.id}
-                    label={t.label}
-                    id={`settings-tab-${t.id}`}
-                    aria-controls={`settings-panel-${t.id}`}
-                    sx={{ alignItems: 'flex-start', maxWidth: 'none', textAlign: 'left' }}
-                    onPointerEnter={() => preloadSection(t.id)}
-                    onFocus={() => preloadSection(t.id)}
-                  />
-                ))}
-              </Tabs>
-            </Paper>
-            <Paper
-              variant="outlined"
-              role="tabpanel"
-              id={`settings-panel-${current.id}`}
-              aria-labelledby={`settings-tab-${current.id}`}
-              sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}
-            >
-              <Typography variant="h5" component="h2" sx={{ mb: 3 }}>
-                {current.label}
-              </Typography>
-              <Section tab={current.id} />
-            </Paper>
-          </Box>
+                {/* Vertical at every width: a scrolling strip on a phone cut labels and hid sections. */}
+                <Tabs
+                  orientation="vertical"
+                  value={tab}
+                  onChange={(_event, value: SettingsTab) =>
+                    setChosen({ key: location.key, tab: value })
+                  }
+                  aria-label="Settings sections"
+                >
+                  {SETTINGS_TABS.map((t) => (
+                    <Tab
+                      key={t.id}
+                      value={t.id}
+                      label={t.label}
+                      id={`settings-tab-${t.id}`}
+                      aria-controls={`settings-panel-${t.id}`}
+                      sx={{ alignItems: 'flex-start', maxWidth: 'none', textAlign: 'left' }}
+                      onPointerEnter={() => preloadSection(t.id)}
+                      onFocus={() => preloadSection(t.id)}
+                    />
+                  ))}
+                </Tabs>
+              </Paper>
+              <Paper
+                variant="outlined"
+                role="tabpanel"
+                id={`settings-panel-${current.id}`}
+                aria-labelledby={`settings-tab-${current.id}`}
+                sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}
+              >
+                <Typography variant="h5" component="h2" sx={{ mb: 3 }}>
+                  {current.label}
+                </Typography>
+                {shown >= 2 && <Section tab={current.id} />}
+              </Paper>
+            </Box>
+          )}
         </>
       )}
     </>
