@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import { Workbox } from 'workbox-window';
+import { whenQuiet } from '../lib/when-quiet';
 
 // The prompt's look (MUI's Snackbar and its transition) is fetched once there is an update to
 // offer, not with every page. This version's precache holds it; should it still not load, the
@@ -45,11 +46,16 @@ function registerServiceWorker(): Workbox | undefined {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return undefined;
   workbox = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
   workbox.addEventListener('waiting', () => setUpdateWaiting(true));
-  void workbox.register().catch((error: unknown) => {
-    console.warn('Service worker registration failed', error);
+  const wb = workbox;
+  // Once the page has started and gone quiet: a first visit's worker downloads the whole app, two
+  // hundred files, which on a phone would compete with the page's own start-up for the network and
+  // the CPU. It still installs within seconds, and a page it does not control works as well.
+  whenQuiet(() => {
+    void wb.register({ immediate: true }).catch((error: unknown) => {
+      console.warn('Service worker registration failed', error);
+    });
   });
   // A tab left open for days would otherwise only learn about a release on its next navigation.
-  const wb = workbox;
   window.setInterval(() => {
     if (navigator.onLine && document.visibilityState === 'visible')
       void wb.update().catch(() => {});
