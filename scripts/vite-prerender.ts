@@ -153,12 +153,13 @@ export function showRememberedParts(authKey: string, hintsKey: string): void {
 }
 
 /**
- * Each request the page makes costs its main thread a little: about 2 ms under Lighthouse, which
+ * Each request the page makes costs its main thread a little: 2-7 ms under Lighthouse, which
  * watches every request, and four times that on the phone it plays. A signed-in page asks for
  * seventy-odd chunks; in one task they blocked that phone for a quarter of a second, ten per task
- * still took 75 ms each. Four keep each task under the 50 ms that counts as blocking.
+ * still took 75 ms each, and four up to 27 ms (over 100 ms on the phone). One per task keeps each
+ * under the 50 ms that counts as blocking; the tasks between cost next to nothing.
  */
-export const PRELOADS_PER_TASK = 4;
+export const PRELOADS_PER_TASK = 1;
 
 /*
  * Runs in the browser, inlined at the end of <body>: asks for the app's entry, then for the chunks
