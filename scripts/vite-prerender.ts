@@ -231,7 +231,10 @@ function pagePreloads(bundle: OutputBundle, modules: readonly string[]): string[
   const inEntry = walk(entry.fileName, new Set());
   const wanted = new Set<string>();
   for (const module of modules) {
-    const chunk = chunks.find((c) => c.facadeModuleId?.includes(module));
+    // A module of a named group (vite.config.ts) is in its chunk without being its facade.
+    const chunk =
+      chunks.find((c) => c.facadeModuleId?.includes(module)) ??
+      chunks.find((c) => c.moduleIds.some((id) => id.includes(module)));
     if (!chunk) throw new Error(`prerender: no chunk of ${module} in the build`);
     walk(chunk.fileName, wanted);
   }

@@ -103,11 +103,16 @@ export const SIGNED_IN_FIRST_LOAD = [
 
 /**
  * What a signed-in page's frame asks for after the page's own chunks: the sync and the synced
- * entities (with Dexie), which read this device's rows for the page once it is on screen.
+ * entities (with Dexie), which read this device's rows for the page once it is on screen;
+ * supabase-js, which the store's first flows ask for; and the onboarding gate's repository.
+ * Each chunk not asked for here is asked for by the import that needs it, with every chunk it
+ * imports, in one task of the app's start-up.
  */
 export const SIGNED_IN_SOON_AFTER = [
   '/src/features/sync/sync-modules.ts',
   '/src/app/sync-entities.ts',
+  '@supabase/supabase-js/dist/index.mjs',
+  '/src/features/onboarding/onboarding-repository.ts',
 ];
 
 /**
