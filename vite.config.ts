@@ -124,6 +124,12 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             {
+              // React's own chunk, which the page's loader (scripts/vite-prerender.ts) runs in a
+              // task of its own before the entry's.
+              name: 'react',
+              test: /node_modules\/(react|react-dom|scheduler)\//,
+            },
+            {
               name: 'styles',
               test: /node_modules\/(@emotion|stylis|@mui\/styled-engine|@mui\/system|@mui\/material\/(styles|colors)|react-is|hoist-non-react-statics|@babel\/runtime)\//,
             },

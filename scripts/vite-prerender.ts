@@ -164,9 +164,9 @@ export const PRELOADS_PER_TASK = 1;
 /*
  * Runs in the browser, inlined at the end of <body>: asks for the app's entry, then for the chunks
  * it and the page import (`modulepreload`), so they load side by side rather than as the entry
- * reaches each import; and runs the entry once all are asked for. Run earlier, the entry's own
- * imports (the page, the store) would ask in one task for every chunk not yet asked for: the
- * blocking task this spreads out.
+ * reaches each import; and runs the entry (after the chunks it imports) once all are asked for.
+ * Run earlier, the entry's own imports (the page, the store) would ask in one task for every chunk
+ * not yet asked for: the blocking task this spreads out.
  */
 export function loadApp(
   entry: string,
@@ -193,12 +193,16 @@ export function loadApp(
       }
       if (hrefs.length > 0) return channel.port2.postMessage(null);
       channel.port1.close();
-      // Fetched already (the first preload): the script only runs it.
-      const script = document.createElement('script');
-      script.type = 'module';
-      script.crossOrigin = '';
-      script.src = entry;
-      document.head.appendChild(script);
+      // Fetched already (preloaded): the scripts only run them. The chunks the entry imports get
+      // scripts of their own before it, so each runs in a task of its own rather than all in the
+      // entry's: the same modules, each run once, each after what it imports.
+      for (const src of preloads.concat(entry)) {
+        const script = document.createElement('script');
+        script.type = 'module';
+        script.crossOrigin = '';
+        script.src = src;
+        document.head.appendChild(script);
+      }
     };
     channel.port1.onmessage = addSome;
     addSome();
