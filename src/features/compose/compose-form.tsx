@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import { useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { NoticeSnackbar } from '../../components/notice-snackbar';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { useHandler } from '../../lib/use-handler';
 import { useStagedReveal } from '../../lib/use-staged-reveal';
 import { extractHashtags } from '../ai';
@@ -24,8 +25,8 @@ import { scheduledPostLocked, type ComposeInitial } from './compose-initial';
 import { composeMessages, validateSchedule } from './compose-validation';
 import { GeneratePanel } from './generate-panel';
 import { PlatformsSection } from './platforms-section';
+import type { PostExtrasProps } from './post-extras';
 import { PostContentSection } from './post-content-section';
-import { PostExtras } from './post-extras';
 import { PublishTimeSection } from './publish-time-section';
 import { ReviewModal } from './review-modal-on-demand';
 import { useComposeNotice } from './use-compose-notice';
@@ -36,6 +37,12 @@ import { useSaveDraft } from './use-save-draft';
 import { useScheduleZone } from './use-schedule-zone';
 import { useSuggestHashtags } from './use-suggest-hashtags';
 import { useUpdatePost } from './use-update-post';
+
+// The options card comes after the post's text and the AI card (useStagedReveal below): its code
+// loads beside the form's first commits rather than with the page.
+const { Component: PostExtras, preload: preloadPostExtras } = lazyWithPreload<PostExtrasProps>(() =>
+  import('./post-extras').then((module) => ({ default: module.PostExtras })),
+);
 
 /**
  * Whether the scheduled post on the form has started publishing, as this device now knows it, or
@@ -85,6 +92,10 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   // The post's text comes first; the cards under it follow one commit each, in the order a phone
   // stacks them, so none pushes down what is already on screen (see useStagedReveal).
   const shown = useStagedReveal(4);
+  useEffect(() => {
+    // A chunk that fails to load is reported where it renders (the page's error boundary).
+    preloadPostExtras().catch(() => {});
+  }, []);
   const locked = usePostLocked(form.postId, initial.locked);
   const subject: ComposeSubject = form.postId ? 'scheduled' : form.draftId ? 'draft' : 'new';
   // A missing text or platform closes once fixed; a time in the past stays until replaced.
@@ -229,17 +240,19 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
           )}
 
           {!locked && shown >= 2 && (
-            <PostExtras
-              hashtags={hashtags}
-              onRemoveHashtag={set.removeHashtag}
-              suggestion={hashtagSuggestion}
-              approval={form.approval}
-              onApprovalChange={set.approval}
-              firstComment={form.firstComment}
-              onFirstCommentChange={set.firstComment}
-              autoRespond={form.autoRespond}
-              onAutoRespondChange={set.autoRespond}
-            />
+            <Suspense fallback={null}>
+              <PostExtras
+                hashtags={hashtags}
+                onRemoveHashtag={set.removeHashtag}
+                suggestion={hashtagSuggestion}
+                approval={form.approval}
+                onApprovalChange={set.approval}
+                firstComment={form.firstComment}
+                onFirstCommentChange={set.firstComment}
+                autoRespond={form.autoRespond}
+                onAutoRespondChange={set.autoRespond}
+              />
+            </Suspense>
           )}
         </Stack>
 

@@ -11,33 +11,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { OutlinedSelectField } from '../../components/outlined-select-field';
 import { SectionCard } from '../../components/section-card';
-
-export type ApprovalFlow = 'skip' | 'manager' | 'team';
+import type { ApprovalFlow, HashtagSuggestion } from './post-extras-texts';
 
 const APPROVAL_FLOWS: { id: ApprovalFlow; label: string }[] = [
   { id: 'skip', label: 'Skip approval' },
   { id: 'manager', label: 'Manager approval' },
   { id: 'team', label: 'Team approval' },
 ];
-
-/** Suggest Hashtags: the chosen AI provider proposes tags for the content. */
-export interface HashtagSuggestion {
-  /** The provider's name on the button. */
-  providerLabel: string;
-  suggesting: boolean;
-  /** Why the button cannot be used now (no content, offline), or null. */
-  disabledReason: string | null;
-  /** The outcome of the last suggestion, when it added nothing. */
-  note: string | null;
-  onSuggest: () => void;
-}
-
-export const hashtagTexts = {
-  noContent: 'Write or generate the post first, then ask for hashtags.',
-  offline: "You're offline: hashtags can be suggested once you're back online.",
-  noneFound: 'No hashtags could be suggested right now. Please try again.',
-  noneNew: 'The suggested hashtags are already in your post.',
-} as const;
 
 export interface PostExtrasProps {
   hashtags: string[];

@@ -6,7 +6,7 @@ import type { AiProviderId } from '../ai';
 import { selectAiPostById, type AiPost } from '../ai-posts';
 import { CUSTOM_PROMPT_ID, type ComposeInitial, type PublishMode } from './compose-initial';
 import { appendHashtags, removeHashtag } from './hashtags';
-import type { ApprovalFlow } from './post-extras';
+import type { ApprovalFlow } from './post-extras-texts';
 import { PROMPT_PRESETS } from './prompt-presets';
 
 /** What the /create form holds; its dialogs and requests keep their own state. */

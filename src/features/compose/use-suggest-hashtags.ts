@@ -3,7 +3,7 @@ import { useHandler } from '../../lib/use-handler';
 import { useAppSelector } from '../../app/hooks';
 import { aiProviderLabels, extractHashtags, generateHashtags, type AiProviderId } from '../ai';
 import { selectSyncOnline } from '../sync';
-import { hashtagTexts, type HashtagSuggestion } from './post-extras';
+import { hashtagTexts, type HashtagSuggestion } from './post-extras-texts';
 import type { ComposeEvent } from './use-compose-state';
 
 /**
