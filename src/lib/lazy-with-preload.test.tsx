@@ -28,7 +28,9 @@ describe('lazyWithPreload', () => {
       loads += 1;
       return { default: Greeting };
     });
+    expect(page.isLoaded()).toBe(false);
     await page.preload();
+    expect(page.isLoaded()).toBe(true);
     // Synchronous: a page that still had to load would show the fallback here.
     render(
       <Suspense fallback={<p>Loading...</p>}>

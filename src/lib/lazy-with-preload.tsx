@@ -8,7 +8,7 @@ import { lazy, type ComponentType } from 'react';
  */
 export function lazyWithPreload<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
-): { Component: ComponentType<P>; preload: () => Promise<void> } {
+): { Component: ComponentType<P>; preload: () => Promise<void>; isLoaded: () => boolean } {
   let loaded: ComponentType<P> | undefined;
   const remember = async () => {
     const module = await load();
@@ -25,5 +25,7 @@ export function lazyWithPreload<P extends object>(
     preload: async () => {
       await remember();
     },
+    /** Whether the module is in: rendering does not suspend. */
+    isLoaded: () => loaded !== undefined,
   };
 }

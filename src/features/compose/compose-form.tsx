@@ -40,9 +40,12 @@ import { useUpdatePost } from './use-update-post';
 
 // The options card comes after the post's text and the AI card (useStagedReveal below): its code
 // loads beside the form's first commits rather than with the page.
-const { Component: PostExtras, preload: preloadPostExtras } = lazyWithPreload<PostExtrasProps>(() =>
+const postExtras = lazyWithPreload<PostExtrasProps>(() =>
   import('./post-extras').then((module) => ({ default: module.PostExtras })),
 );
+const PostExtras = postExtras.Component;
+/** Fetches the options card's code: the form then reveals its cards without waiting for it. */
+export const preloadPostExtras = postExtras.preload;
 
 /**
  * Whether the scheduled post on the form has started publishing, as this device now knows it, or
@@ -90,12 +93,22 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   const { zoneLabel } = useScheduleZone(form.date, form.time, choose);
   const { optimal, pick } = useOptimalTime();
   // The post's text comes first; the cards under it follow one commit each, in the order a phone
-  // stacks them, so none pushes down what is already on screen (see useStagedReveal).
-  const shown = useStagedReveal(4);
+  // stacks them, so none pushes down what is already on screen (see useStagedReveal). They start
+  // once the options card's code is in, which would otherwise push down those after it.
+  const [extrasLoaded, setExtrasLoaded] = useState(postExtras.isLoaded);
   useEffect(() => {
+    if (postExtras.isLoaded()) return;
+    let mounted = true;
     // A chunk that fails to load is reported where it renders (the page's error boundary).
-    preloadPostExtras().catch(() => {});
+    void postExtras
+      .preload()
+      .catch(() => {})
+      .then(() => mounted && setExtrasLoaded(true));
+    return () => {
+      mounted = false;
+    };
   }, []);
+  const shown = useStagedReveal(4, extrasLoaded);
   const locked = usePostLocked(form.postId, initial.locked);
   const subject: ComposeSubject = form.postId ? 'scheduled' : form.draftId ? 'draft' : 'new';
   // A missing text or platform closes once fixed; a time in the past stays until replaced.

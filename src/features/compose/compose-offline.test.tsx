@@ -11,6 +11,7 @@ import { signedIn } from '../auth';
 import { loadDrafts, selectAllDrafts } from '../drafts';
 import { connectivityChanged } from '../sync';
 import { composeMessages } from './compose-validation';
+import { preloadPostExtras } from './compose-form';
 import CreatePostPage from './create-post-page';
 import { offlineMessages } from './offline-messages';
 
@@ -41,6 +42,8 @@ async function renderOfflineCreate() {
 }
 
 beforeAll(async () => {
+  // As after a first visit: the form's cards come at once rather than after their code.
+  await preloadPostExtras();
   fake = await startFakeOpenAI({ apiKey: KEY });
 });
 

@@ -14,6 +14,7 @@ import { loadDrafts, saveDraft } from '../drafts';
 import { loadPublishing, POST_LOCKED_MESSAGE, schedulePost } from '../publishing';
 import { initialSyncState } from '../sync';
 import { composeWarnings } from './compose-initial';
+import { preloadPostExtras } from './compose-form';
 import CreatePostPage from './create-post-page';
 import { updatePostTexts } from './use-update-post';
 
@@ -58,6 +59,8 @@ function content() {
 }
 
 beforeAll(async () => {
+  // As after a first visit: the form's cards come at once rather than after their code.
+  await preloadPostExtras();
   fake = await startFakeOpenAI({ apiKey: KEY });
 });
 
