@@ -59,8 +59,8 @@ export function AnalyticsBody({
   const card = view.cards.find((c) => c.key === view.metric);
   const posts = allPosts ? view.posts : view.posts.slice(0, TOP_POSTS);
   const loading = view.state === 'loading';
-  // Once the figures are in, the cards, each chart, the posts and the insights come one commit
-  // after another, in the order a phone stacks them (see useStagedReveal).
+  // Once the figures are in: their cards, then the trend chart, the two other charts, the posts
+  // and the insights, one commit each, in the order a phone stacks them (see useStagedReveal).
   const shown = useStagedReveal(4, !loading);
 
   return (
