@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { FAKE_FACEBOOK_APP, FAKE_LINKEDIN_APP } from '../support/fake-social/types';
 import { contentField, signInReadyUser } from './compose-support';
-import { goBackOnline, horizontalOverflow, localConfig, type TestUser } from './support';
+import {
+  goBackOnline,
+  horizontalOverflow,
+  localConfig,
+  waitForServiceWorkerControl,
+  type TestUser,
+} from './support';
 
 // The fake Facebook and LinkedIn that playwright.config.ts starts beside the app, whose publisher
 // ticks every second there. Other tests post to the same fake pages at the same time, so each
@@ -253,6 +259,8 @@ test('scheduled offline, it goes out once the device is back online, exactly onc
 
   await page.goto('/create');
   await expect(contentField(page)).toBeVisible();
+  // Offline use is the installed app's: its worker holds every part the schedule opens.
+  await waitForServiceWorkerControl(page);
   await page.context().setOffline(true);
   await page.evaluate(() => window.dispatchEvent(new Event('offline')));
   await writePost(page, text, ['Facebook']);

@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -95,20 +95,27 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   // The post's text comes first; the cards under it follow one commit each, in the order a phone
   // stacks them, so none pushes down what is already on screen (see useStagedReveal). They start
   // once the options card's code is in, which would otherwise push down those after it.
-  const [extrasLoaded, setExtrasLoaded] = useState(postExtras.isLoaded);
+  const [extras, setExtras] = useState<'loading' | 'loaded' | 'failed'>(() =>
+    postExtras.isLoaded() ? 'loaded' : 'loading',
+  );
   useEffect(() => {
     if (postExtras.isLoaded()) return;
     let mounted = true;
-    // A chunk that fails to load is reported where it renders (the page's error boundary).
-    void postExtras
-      .preload()
-      .catch(() => {})
-      .then(() => mounted && setExtrasLoaded(true));
+    const load = () =>
+      postExtras.preload().then(
+        () => mounted && setExtras('loaded'),
+        // Offline on a first visit, before the service worker holds the app: the form goes on
+        // without the card, which comes once the device is back online.
+        () => mounted && setExtras('failed'),
+      );
+    void load();
+    window.addEventListener('online', load);
     return () => {
       mounted = false;
+      window.removeEventListener('online', load);
     };
   }, []);
-  const shown = useStagedReveal(4, extrasLoaded);
+  const shown = useStagedReveal(4, extras !== 'loading');
   const locked = usePostLocked(form.postId, initial.locked);
   const subject: ComposeSubject = form.postId ? 'scheduled' : form.draftId ? 'draft' : 'new';
   // A missing text or platform closes once fixed; a time in the past stays until replaced.
@@ -252,20 +259,18 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
             />
           )}
 
-          {!locked && shown >= 2 && (
-            <Suspense fallback={null}>
-              <PostExtras
-                hashtags={hashtags}
-                onRemoveHashtag={set.removeHashtag}
-                suggestion={hashtagSuggestion}
-                approval={form.approval}
-                onApprovalChange={set.approval}
-                firstComment={form.firstComment}
-                onFirstCommentChange={set.firstComment}
-                autoRespond={form.autoRespond}
-                onAutoRespondChange={set.autoRespond}
-              />
-            </Suspense>
+          {!locked && shown >= 2 && extras === 'loaded' && (
+            <PostExtras
+              hashtags={hashtags}
+              onRemoveHashtag={set.removeHashtag}
+              suggestion={hashtagSuggestion}
+              approval={form.approval}
+              onApprovalChange={set.approval}
+              firstComment={form.firstComment}
+              onFirstCommentChange={set.firstComment}
+              autoRespond={form.autoRespond}
+              onAutoRespondChange={set.autoRespond}
+            />
           )}
         </Stack>
 
