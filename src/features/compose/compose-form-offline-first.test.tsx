@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, cleanup, screen } from '@testing-library/react';
 import { makeStore } from '../../app/store';
 import { openAppDb, setAppDb, type AppDb } from '../../lib/db';
 import { signedIn } from '../auth';
-import CreatePostPage from './create-post-page';
+import { renderCreatePage } from './render-create-page';
 
 // A first visit that went offline before the service worker held the app: the options card's code
 // cannot be fetched, until the device is back online.
@@ -40,15 +38,7 @@ describe('/create when the options card cannot load', () => {
         lastName: 'L',
       }),
     );
-    render(
-      <Provider store={store}>
-        <MemoryRouter initialEntries={['/create']}>
-          <Routes>
-            <Route path="/create" element={<CreatePostPage />} />
-          </Routes>
-        </MemoryRouter>
-      </Provider>,
-    );
+    renderCreatePage(store);
     expect(await screen.findByRole('radio', { name: 'Schedule for later' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Facebook' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Post content' })).toBeInTheDocument();

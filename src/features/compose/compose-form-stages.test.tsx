@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { makeStore } from '../../app/store';
 import { openAppDb, setAppDb, type AppDb } from '../../lib/db';
 import { signedIn } from '../auth';
-import CreatePostPage from './create-post-page';
+import { renderCreatePage } from './render-create-page';
 
 // A first visit: the options card's code is not in yet (this file never preloads it).
 
@@ -46,15 +44,7 @@ describe('/create on a first visit', () => {
         if (present && !appeared.includes(name)) appeared.push(name);
     });
     observer.observe(document.body, { childList: true, subtree: true });
-    render(
-      <Provider store={store}>
-        <MemoryRouter initialEntries={['/create']}>
-          <Routes>
-            <Route path="/create" element={<CreatePostPage />} />
-          </Routes>
-        </MemoryRouter>
-      </Provider>,
-    );
+    renderCreatePage(store);
     expect(screen.getByRole('textbox', { name: 'Post content' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Facebook' })).not.toBeInTheDocument();
     expect(await screen.findByRole('radio', { name: 'Schedule for later' })).toBeInTheDocument();

@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/fixtures/fake-openai';
 import { makeStore } from '../../app/store';
 import { openAppDb, setAppDb, type AppDb } from '../../lib/db';
@@ -12,7 +10,7 @@ import { loadDrafts, selectAllDrafts } from '../drafts';
 import { connectivityChanged } from '../sync';
 import { composeMessages } from './compose-validation';
 import { preloadPostExtras } from './compose-form';
-import CreatePostPage from './create-post-page';
+import { renderCreatePage } from './render-create-page';
 import { offlineMessages } from './offline-messages';
 
 const USER_ID = '0f8b9c1e-8a57-4c1f-9d7e-0a1b2c3d4e5f';
@@ -29,15 +27,7 @@ async function renderOfflineCreate() {
   await store.dispatch(loadDrafts(USER_ID, db));
   store.dispatch(connectivityChanged({ online: false }));
   const user = userEvent.setup();
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={['/create']}>
-        <Routes>
-          <Route path="/create" element={<CreatePostPage />} />
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
-  );
+  renderCreatePage(store);
   return { store, user };
 }
 
