@@ -1,4 +1,5 @@
-import { Box, CircularProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import { Spinner } from './spinner';
 
 interface LoadingScreenProps {
   /** Fill the viewport (nothing else on screen yet) or only the content area. */
@@ -21,7 +22,7 @@ export function LoadingScreen({ fullPage = false }: LoadingScreenProps) {
         gap: 2,
       }}
     >
-      <CircularProgress aria-hidden />
+      <Spinner />
       <Typography color="text.secondary">Loading...</Typography>
     </Box>
   );

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SectionCard } from '../../components/section-card';
+import { Spinner } from '../../components/spinner';
 import { useStagedReveal } from '../../lib/use-staged-reveal';
 import { useFormatters } from '../appearance';
 import { ExportMenu, RefreshButton, RefreshProgress, type ExportKind } from './analytics-actions';
@@ -95,11 +95,9 @@ export function AnalyticsBody({
       <AccountNotes accounts={view.accounts} fmt={fmt} />
 
       {loading ? (
-        <Box role="status">
-          <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {analyticsTexts.loading}
-          </Typography>
-          <LinearProgress aria-label={analyticsTexts.loading} />
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <Spinner size={24} label={analyticsTexts.loading} />
+          <Typography color="text.secondary">{analyticsTexts.loading}</Typography>
         </Box>
       ) : (
         <>

@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { Box, CircularProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useAppSelector } from '../../app/hooks';
 import { PageTitle } from '../../components/page-title';
 import { useStagedReveal } from '../../lib/use-staged-reveal';
@@ -7,6 +7,7 @@ import { selectPublishingLoaded } from '../publishing';
 import { CalendarBoard } from './calendar-board';
 import { gridTexts } from './calendar-texts';
 import { ScheduledPosts } from './scheduled-posts';
+import { Spinner } from '../../components/spinner';
 
 export default function CalendarPage() {
   // The board and the list below it appear together, once this device's posts are read: a board
@@ -31,7 +32,7 @@ export default function CalendarPage() {
         </>
       ) : (
         <Box role="status" sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
-          <CircularProgress aria-label={gridTexts.loading} />
+          <Spinner label={gridTexts.loading} />
         </Box>
       )}
     </>

@@ -1,16 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Paper,
-  Stack,
-  Typography,
-  type ChipProps,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Paper, Stack, Typography, type ChipProps } from '@mui/material';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
@@ -39,6 +29,7 @@ import {
   publishTargetAgain,
   type TargetActionOutcome,
 } from './target-actions';
+import { Spinner } from '../../components/spinner';
 
 export const calendarTexts = {
   section: 'Scheduled posts',
@@ -221,7 +212,7 @@ export function ScheduledPosts() {
         </Alert>
       )}
       {!loaded ? (
-        <CircularProgress size={28} aria-label={calendarTexts.loading} />
+        <Spinner size={28} label={calendarTexts.loading} />
       ) : posts.length === 0 ? (
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
           <Typography color="text.secondary">{calendarTexts.empty}</Typography>

@@ -1,9 +1,10 @@
-import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Spinner } from '../../components/spinner';
 
 export function LoadingInformation() {
   return (
     <Box role="status" sx={{ textAlign: 'center', py: 8 }}>
-      <CircularProgress aria-hidden />
+      <Spinner />
       <Typography variant="h6" component="p" sx={{ mt: 2 }}>
         Loading your information...
       </Typography>

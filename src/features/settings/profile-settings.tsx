@@ -4,7 +4,6 @@ import {
   AlertTitle,
   Box,
   Button,
-  CircularProgress,
   Snackbar,
   Stack,
   Typography,
@@ -13,6 +12,7 @@ import {
 import { OutlinedField } from '../../components/outlined-field';
 import { PROFILE_NOTICE_MS, PROFILE_TEXTS, type ProfileFormField } from '../profile';
 import { useProfileSettings } from './use-profile-settings';
+import { Spinner } from '../../components/spinner';
 
 const FIELDS: { field: ProfileFormField; label: string; autoComplete: string }[] = [
   { field: 'firstName', label: 'First Name', autoComplete: 'given-name' },
@@ -29,7 +29,7 @@ export function ProfileSettings() {
   if (p.status === 'idle') {
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 2 }}>
-        <CircularProgress size={24} aria-label="Loading profile" />
+        <Spinner size={24} label="Loading profile" />
         <Typography color="text.secondary">Loading profile…</Typography>
       </Box>
     );

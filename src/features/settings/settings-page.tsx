@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { Box, CircularProgress, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { ProfileSettings } from './profile-settings';
 import { SETTINGS_TABS, settingsTabFromState, type SettingsTab } from './settings-tabs';
 import { SocialSetupGuidance, SocialSetupGuidanceNote } from './social-setup-guidance';
@@ -10,6 +10,7 @@ import { PageTitle } from '../../components/page-title';
 import { useOpenedInBackground } from '../../lib/use-opened-in-background';
 import { useStagedReveal } from '../../lib/use-staged-reveal';
 import { useDeviceProfile } from '../profile';
+import { Spinner } from '../../components/spinner';
 
 // Profile, the section a visit opens on, comes with the page; each other section is fetched when
 // its tab is pointed at, focused or chosen (or named by the link that led here).
@@ -42,7 +43,7 @@ function Section({ tab }: { tab: SettingsTab }) {
     <Suspense
       fallback={
         <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
-          <CircularProgress aria-label="Loading settings" />
+          <Spinner label="Loading settings" />
         </Box>
       }
     >
@@ -104,7 +105,7 @@ export default function SettingsPage() {
           role="status"
           sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}
         >
-          <CircularProgress aria-label="Loading settings" />
+          <Spinner label="Loading settings" />
         </Box>
       ) : (
         <>

@@ -1,15 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { makeNotice, NoticeSnackbar, type Notice } from '../../components/notice-snackbar';
@@ -31,6 +22,7 @@ import {
   type SocialPlatform,
 } from '../social';
 import { selectSyncOnline } from '../sync';
+import { Spinner } from '../../components/spinner';
 
 export const credentialsFormTexts = {
   offline: 'Saving credentials needs a connection. Try again once you are online.',
@@ -276,7 +268,7 @@ export function SocialCredentialsSettings() {
       {!online && <Alert severity="warning">{credentialsFormTexts.offline}</Alert>}
       {status === 'loading' || status === 'idle' ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 2 }}>
-          <CircularProgress size={24} aria-label="Loading credentials" />
+          <Spinner size={24} label="Loading credentials" />
           <Typography color="text.secondary">Loading credentials…</Typography>
         </Box>
       ) : (
