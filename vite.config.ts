@@ -109,6 +109,10 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     manifest: true,
+    // No polyfill of <link rel="modulepreload"> in the entry: every browser the app runs in has had
+    // it since 2023 (Safari 17, Firefox 115), and one without it still loads every module through
+    // its imports, only without the head start. It cost every page 0.5 KB gzip.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // A feature's index.ts only re-exports (lint keeps other features on it): importing one name
       // through it must not keep the rest of the feature in the chunk that imports it.

@@ -1,55 +1,55 @@
 import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
 
-const SPOKES = 8;
 const turn = keyframes`to { transform: rotate(360deg); }`;
+const SPOKES = [0, 1, 2, 3, 4, 5, 6, 7];
 
 export interface SpinnerProps {
   /** Width and height in pixels. */
   size?: number;
   /** What is loading, for screen readers; without it the spinner is hidden from them. */
   label?: string;
+  /** The theme's primary colour, or the text's around it (inside a button). */
+  color?: 'primary' | 'inherit';
 }
 
 /**
- * An indeterminate spinner whose spokes turn in eight steps, ten a second (docs/app-boot.md,
+ * An indeterminate spinner whose eight spokes turn in steps, ten a second (docs/app-boot.md,
  * "Loading indicators"). MUI's CircularProgress animates its circle's dashes, which the browser
  * repaints on the main thread at every frame while the page it stands for loads beside it; this
  * one only turns (a compositor transform) and changes ten times a second, not sixty.
  */
-export function Spinner({ size = 40, label }: SpinnerProps) {
+export function Spinner({ size = 40, label, color = 'primary' }: SpinnerProps) {
   return (
     <Box
-      component="span"
+      component="svg"
+      viewBox="0 0 40 40"
       role="progressbar"
       aria-label={label}
-      aria-hidden={label ? undefined : true}
+      aria-hidden={!label || undefined}
+      stroke="currentColor"
+      strokeWidth={4}
+      strokeLinecap="round"
       sx={{
-        display: 'inline-block',
         flexShrink: 0,
         width: size,
         height: size,
-        color: 'primary.main',
-        animation: `${turn} 0.8s steps(${SPOKES}) infinite`,
+        color: color === 'primary' ? 'primary.main' : 'inherit',
+        animation: `${turn} .8s steps(8) infinite`,
         '@media (prefers-reduced-motion: reduce)': { animationDuration: '2.4s' },
       }}
     >
-      <svg viewBox="0 0 40 40" width={size} height={size} style={{ display: 'block' }}>
-        {Array.from({ length: SPOKES }, (_, i) => (
-          <line
-            key={i}
-            x1="20"
-            y1="3"
-            x2="20"
-            y2="11"
-            stroke="currentColor"
-            strokeWidth="4"
-            strokeLinecap="round"
-            opacity={(i + 1) / SPOKES}
-            transform={`rotate(${(i * 360) / SPOKES} 20 20)`}
-          />
-        ))}
-      </svg>
+      {SPOKES.map((i) => (
+        <line
+          key={i}
+          x1="20"
+          y1="3"
+          x2="20"
+          y2="11"
+          opacity={(i + 1) / 8}
+          transform={`rotate(${i * 45} 20 20)`}
+        />
+      ))}
     </Box>
   );
 }

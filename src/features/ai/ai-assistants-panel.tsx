@@ -4,7 +4,6 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -41,6 +40,7 @@ import {
   type ServerProviderRow,
 } from './ai-slice';
 import { AI_PROVIDERS, aiProviders, type AiProviderId } from './providers';
+import { Spinner } from '../../components/spinner';
 
 export const statusColors: Record<AiConnectionStatus, 'success' | 'error' | 'default'> = {
   connected: 'success',
@@ -289,7 +289,7 @@ export function ProviderCard({ provider }: { provider: AiProviderId }) {
             type="submit"
             variant="contained"
             disabled={(keyRequired && keyBlank) || busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            startIcon={busy ? <Spinner size={16} color="inherit" /> : undefined}
           >
             {busy ? 'Testing Connection...' : 'Save & Test Connection'}
           </Button>

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SectionCard } from '../../components/section-card';
@@ -19,6 +18,7 @@ import {
   testAiConnection,
   type AiConnectionStatus,
 } from './ai-slice';
+import { Spinner } from '../../components/spinner';
 
 const statusColors: Record<AiConnectionStatus, 'success' | 'error' | 'default'> = {
   connected: 'success',
@@ -76,7 +76,7 @@ export function AiProviderPanel() {
           variant="outlined"
           onClick={handleTest}
           disabled={testing}
-          startIcon={testing ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={testing ? <Spinner size={16} color="inherit" /> : undefined}
         >
           {testing ? 'Testing...' : 'Test Connection'}
         </Button>

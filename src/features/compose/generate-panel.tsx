@@ -2,7 +2,6 @@ import { memo, useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
@@ -13,6 +12,7 @@ import { AiProviderChoice, aiProviderLabels, SettingsLinkedText, type AiProvider
 import { useFormatters } from '../appearance';
 import { CUSTOM_PROMPT_ID } from './compose-initial';
 import { PROMPT_PRESETS } from './prompt-presets';
+import { Spinner } from '../../components/spinner';
 
 export interface GeneratePanelProps {
   provider: AiProviderId;
@@ -76,9 +76,7 @@ export const GeneratePanel = memo(function GeneratePanel({
             variant="contained"
             onClick={onGenerate}
             disabled={!promptId || generating}
-            startIcon={
-              generating ? <CircularProgress size={16} color="inherit" /> : <AutoAwesome />
-            }
+            startIcon={generating ? <Spinner size={16} color="inherit" /> : <AutoAwesome />}
           >
             {generating ? 'Generating...' : `Generate with ${aiProviderLabels[provider]}`}
           </Button>

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Stack from '@mui/material/Stack';
@@ -12,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { OutlinedSelectField } from '../../components/outlined-select-field';
 import { SectionCard } from '../../components/section-card';
 import type { ApprovalFlow, HashtagSuggestion } from './post-extras-texts';
+import { Spinner } from '../../components/spinner';
 
 const APPROVAL_FLOWS: { id: ApprovalFlow; label: string }[] = [
   { id: 'skip', label: 'Skip approval' },
@@ -79,7 +79,7 @@ export const PostExtras = memo(function PostExtras({
                 disabled={suggestion.suggesting || suggestion.disabledReason !== null}
                 aria-describedby={suggestion.disabledReason ? suggestHelpId : undefined}
                 startIcon={
-                  suggestion.suggesting ? <CircularProgress size={14} color="inherit" /> : undefined
+                  suggestion.suggesting ? <Spinner size={14} color="inherit" /> : undefined
                 }
               >
                 {suggestion.suggesting

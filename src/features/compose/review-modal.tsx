@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -21,6 +20,7 @@ import { AI_POST_STATUS_LABELS, reviewAiPost, type AiPost } from '../ai-posts';
 import { ScheduleDialog } from '../publishing';
 import { composeMessages } from './compose-validation';
 import { PlatformPreview } from './platform-preview';
+import { Spinner } from '../../components/spinner';
 
 type Decision = 'revise' | 'reject';
 
@@ -224,9 +224,7 @@ function ReviewDialog({
               disabled={busy}
             />
             <Button
-              startIcon={
-                enhancing ? <CircularProgress size={16} color="inherit" /> : <AutoAwesome />
-              }
+              startIcon={enhancing ? <Spinner size={16} color="inherit" /> : <AutoAwesome />}
               onClick={enhance}
               disabled={busy || !content.trim()}
               sx={{ mt: 1 }}
@@ -291,7 +289,7 @@ function ReviewDialog({
                     variant="contained"
                     onClick={requestRevision}
                     disabled={busy || !feedback.trim()}
-                    startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+                    startIcon={busy ? <Spinner size={16} color="inherit" /> : undefined}
                   >
                     {busy ? 'Revising...' : 'Send Feedback'}
                   </Button>

@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -43,6 +42,7 @@ import { ideaLink } from './dashboard-format';
 import { SampleChip } from './sample-chip';
 import { CONTENT_IDEAS, IDEA_TYPE_LABELS, type Idea, type IdeaType } from './sample-data';
 import { forgetSavedIdeas, readSavedIdeas, type SavedIdea } from './saved-ideas';
+import { Spinner } from '../../components/spinner';
 
 type IdeaFilter = 'all' | IdeaType | 'saved';
 
@@ -207,9 +207,7 @@ export function ContentIdeasPanel() {
           <Button
             variant="outlined"
             size="small"
-            startIcon={
-              generating ? <CircularProgress size={16} color="inherit" /> : <AutoAwesome />
-            }
+            startIcon={generating ? <Spinner size={16} color="inherit" /> : <AutoAwesome />}
             onClick={() => void handleGenerate()}
             disabled={!ready || !online || generating}
           >
