@@ -104,3 +104,47 @@ export function percentile(values: number[], p: number): number {
     Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
   ]!;
 }
+
+/** A trace event as Chromium writes it (`dur` wall time, `tdur` the thread's CPU time, in µs). */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** The observed length over which a task counts towards Lighthouse's TBT at its 4x CPU slowdown. */
+const LONG_TASK_US = 50_000 / 4;
+
+/**
+ * How much of the page's long tasks its main thread spent running, not waiting for a core: the
+ * share of the tasks' wall time that was the thread's own CPU time. Lighthouse's TBT is their
+ * wall time, so on a machine whose cores are busy with other work (the browser's compositor,
+ * its screenshots, the server) the same page measures worse; this says how much.
+ */
+export function longTaskCpuShare(events: TraceEvent[]): number {
+  const renderers = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  // The page's main thread: the renderer's that ran the most tasks.
+  const tasks = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || e.name !== 'RunTask' || !renderers.has(thread)) continue;
+    tasks.set(thread, [...(tasks.get(thread) ?? []), e]);
+  }
+  const main = [...tasks.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  let wall = 0;
+  let cpu = 0;
+  for (const task of main) {
+    if ((task.dur ?? 0) <= LONG_TASK_US) continue;
+    wall += task.dur ?? 0;
+    cpu += Math.min(task.tdur ?? 0, task.dur ?? 0);
+  }
+  return wall > 0 ? cpu / wall : 1;
+}

@@ -45,6 +45,8 @@ interface ColdRun {
   tbtMs: number;
   cls: number;
   scriptBytes: number;
+  benchmarkIndex: number;
+  longTaskCpuShare: number;
 }
 
 export interface SignedInFigures {
