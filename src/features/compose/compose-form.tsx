@@ -135,7 +135,13 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   // render that gives way to the next keystroke. The other cards get handlers that keep their
   // identity and values typing does not change, so they skip typing's renders.
   const deferredContent = useDeferredValue(content);
-  const hashtags = useMemo(() => extractHashtags(deferredContent), [deferredContent]);
+  // The same list while the text's tags stay the same (a tag is `#\w+`, never a line break), so
+  // the Extras card skips the renders of keystrokes that change none.
+  const hashtagLines = useMemo(
+    () => extractHashtags(deferredContent).join('\n'),
+    [deferredContent],
+  );
+  const hashtags = useMemo(() => (hashtagLines ? hashtagLines.split('\n') : []), [hashtagLines]);
   // Handlers that only reach `choose` and `edit` (which never change) are made once...
   const set = useMemo(
     () => ({
@@ -239,6 +245,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
             postType={form.postType}
             onPostTypeChange={set.postType}
             content={content}
+            contentRevision={form.contentRevision}
             onContentChange={set.content}
           />
 

@@ -25,23 +25,7 @@ export const PlatformsSection = memo(function PlatformsSection({
 }: PlatformsSectionProps) {
   return (
     <SectionCard title={TITLE}>
-      <ToggleButtonGroup
-        value={platforms}
-        onChange={(_event, value: string[]) =>
-          onPlatformsChange(PLATFORMS.filter((p) => value.filter(isPlatform).includes(p)))
-        }
-        // The section's title: SectionCard does not share its heading's id.
-        aria-label={TITLE}
-        color="primary"
-        size="small"
-        sx={{ flexWrap: 'wrap', mt: 1 }}
-      >
-        {PLATFORMS.map((platform) => (
-          <ToggleButton key={platform} value={platform}>
-            {platformLabels[platform]}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+      <PlatformToggles platforms={platforms} onPlatformsChange={onPlatformsChange} />
       <Stack spacing={2} sx={{ mt: 2 }}>
         {platforms.length ? (
           platforms.map((platform) => (
@@ -59,5 +43,31 @@ export const PlatformsSection = memo(function PlatformsSection({
         )}
       </Stack>
     </SectionCard>
+  );
+});
+
+/** The platforms' buttons, apart so that the preview's renders as the text changes skip them. */
+const PlatformToggles = memo(function PlatformToggles({
+  platforms,
+  onPlatformsChange,
+}: Pick<PlatformsSectionProps, 'platforms' | 'onPlatformsChange'>) {
+  return (
+    <ToggleButtonGroup
+      value={platforms}
+      onChange={(_event, value: string[]) =>
+        onPlatformsChange(PLATFORMS.filter((p) => value.filter(isPlatform).includes(p)))
+      }
+      // The section's title: SectionCard does not share its heading's id.
+      aria-label={TITLE}
+      color="primary"
+      size="small"
+      sx={{ flexWrap: 'wrap', mt: 1 }}
+    >
+      {PLATFORMS.map((platform) => (
+        <ToggleButton key={platform} value={platform}>
+          {platformLabels[platform]}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
   );
 });

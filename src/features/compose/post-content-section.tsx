@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -12,6 +12,8 @@ export interface PostContentSectionProps {
   postType: DraftPostType;
   onPostTypeChange: (postType: DraftPostType) => void;
   content: string;
+  /** Changes when the text changed other than by typing in the field (ComposeState's). */
+  contentRevision: number;
   onContentChange: (content: string) => void;
 }
 
@@ -38,30 +40,80 @@ const ImageUploadArea = openedOnDemand<{ multiple: boolean }>(
   () => true,
 );
 
-export function PostContentSection({
-  postType,
-  onPostTypeChange,
-  content,
-  onContentChange,
-}: PostContentSectionProps) {
-  return (
-    <SectionCard title="Post">
-      <PostTypeTabs postType={postType} onPostTypeChange={onPostTypeChange} />
-      <Stack spacing={2}>
-        {postType !== 'text' && <ImageUploadArea multiple={postType === 'carousel'} />}
-        <OutlinedField
-          label="Post content"
-          multiline
-          {...CONTENT_ROWS}
-          fullWidth
-          value={content}
-          onChange={(event) => onContentChange(event.target.value)}
-          placeholder="What would you like to share?"
-          helperText={`${content.length} characters`}
-        />
-      </Stack>
-    </SectionCard>
-  );
+/**
+ * The text field is not controlled: the text area keeps what is typed in it and tells the form,
+ * so a keystroke renders neither this card nor the field again, only the character count (MUI's
+ * input and its card took most of a keystroke's time on a phone). When the form changes the text
+ * itself (`contentRevision`), the field starts again from it.
+ */
+export const PostContentSection = memo(
+  function PostContentSection({
+    postType,
+    onPostTypeChange,
+    content,
+    contentRevision,
+    onContentChange,
+  }: PostContentSectionProps) {
+    const [length] = useState(() => countStore(content.length));
+    // The text the field starts from: on a change of revision, that of the form.
+    useLayoutEffect(() => length.set(content.length), [length, content, contentRevision]);
+    return (
+      <SectionCard title="Post">
+        <PostTypeTabs postType={postType} onPostTypeChange={onPostTypeChange} />
+        <Stack spacing={2}>
+          {postType !== 'text' && <ImageUploadArea multiple={postType === 'carousel'} />}
+          <OutlinedField
+            key={contentRevision}
+            label="Post content"
+            multiline
+            {...CONTENT_ROWS}
+            fullWidth
+            defaultValue={content}
+            onChange={(event) => {
+              length.set(event.target.value.length);
+              onContentChange(event.target.value);
+            }}
+            placeholder="What would you like to share?"
+            helperText={<CharacterCount length={length} />}
+          />
+        </Stack>
+      </SectionCard>
+    );
+  },
+  // The text typed in the field is the field's own: only a new revision brings the form's.
+  (before, after) =>
+    before.postType === after.postType &&
+    before.onPostTypeChange === after.onPostTypeChange &&
+    before.onContentChange === after.onContentChange &&
+    before.contentRevision === after.contentRevision,
+);
+
+interface CountStore {
+  get: () => number;
+  set: (count: number) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+function countStore(initial: number): CountStore {
+  let count = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => count,
+    set: (next) => {
+      if (next === count) return;
+      count = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The field's helper text: the only part of the card a keystroke renders. */
+function CharacterCount({ length }: { length: CountStore }) {
+  return `${useSyncExternalStore(length.subscribe, length.get)} characters`;
 }
 
 /** The type tabs, apart so that typing in the text does not render them again. */

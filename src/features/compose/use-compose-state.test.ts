@@ -5,6 +5,7 @@ const written: ComposeState = {
   draftId: null,
   postId: null,
   content: 'Fresh bread today #bakery',
+  contentRevision: 0,
   platforms: ['facebook'],
   postType: 'text',
   promptId: 'new-product',

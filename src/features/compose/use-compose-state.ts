@@ -16,6 +16,12 @@ export interface ComposeState {
   /** The scheduled post being edited; its changes are saved to it, never as a draft. */
   postId: string | null;
   content: string;
+  /**
+   * How often the text changed other than by typing in it (a generated post, a hashtag added or
+   * removed, a review): the text field, which keeps what is typed itself, starts again from
+   * `content` each time.
+   */
+  contentRevision: number;
   platforms: DraftPlatform[];
   postType: DraftPostType;
   promptId: string;
@@ -61,6 +67,14 @@ export type ComposeEvent =
   | { type: 'reviewApproved'; content: string }
   | { type: 'draftCreated'; draftId: string };
 
+/** The state with a text that did not come from the field (see `contentRevision`). */
+function rewritten(
+  state: ComposeState,
+  change: Partial<ComposeState> & Pick<ComposeState, 'content'>,
+): ComposeState {
+  return { ...state, ...change, contentRevision: state.contentRevision + 1 };
+}
+
 export function composeReducer(state: ComposeState, event: ComposeEvent): ComposeState {
   switch (event.type) {
     case 'chosen':
@@ -73,22 +87,21 @@ export function composeReducer(state: ComposeState, event: ComposeEvent): Compos
         writtenBy: event.content.trim() ? state.writtenBy : null,
       };
     case 'hashtagRemoved':
-      return { ...state, content: removeHashtag(state.content, event.tag) };
+      return rewritten(state, { content: removeHashtag(state.content, event.tag) });
     case 'hashtagsAdded':
-      return { ...state, content: appendHashtags(state.content, event.tags) };
+      return rewritten(state, { content: appendHashtags(state.content, event.tags) });
     case 'postGenerated':
-      return {
-        ...state,
+      return rewritten(state, {
         content: event.content,
         writtenBy: event.provider,
         prediction: event.prediction,
-      };
+      });
     case 'generatedPostKept':
       return { ...state, aiPostId: event.aiPostId };
     case 'reviewRevised':
-      return { ...state, content: event.content, writtenBy: event.provider };
+      return rewritten(state, { content: event.content, writtenBy: event.provider });
     case 'reviewApproved':
-      return { ...state, content: event.content, publishMode: 'schedule' };
+      return rewritten(state, { content: event.content, publishMode: 'schedule' });
     case 'draftCreated':
       return { ...state, draftId: event.draftId };
   }
@@ -105,6 +118,7 @@ function composeStart({
     draftId: initial.draftId,
     postId: initial.postId,
     content: initial.content,
+    contentRevision: 0,
     platforms: initial.platforms,
     postType: initial.postType,
     promptId: initial.promptId,
