@@ -32,12 +32,7 @@ describe('longTaskCpuShare', () => {
       task(1, 1, 20, 4),
       // Another renderer with fewer tasks, and the compositor: neither is the page.
       task(2, 2, 100, 100),
-      task(3, 3, 100, 100),
-      task(3, 3, 100, 100),
-      task(3, 3, 100, 100),
-      task(3, 3, 100, 100),
-      task(3, 3, 100, 100),
-      task(3, 3, 100, 100),
+      ...Array.from({ length: 6 }, () => task(3, 3, 100, 100)),
     ];
     // Long tasks of the page: 30 ms (9 ran) and 20 ms (4 ran).
     expect(longTaskCpuShare(events)).toBeCloseTo(13 / 50);

@@ -4,15 +4,9 @@ import { cleanup, render } from '@testing-library/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { StyleCacheProvider } from './style-cache';
+import { insertedCss } from '../testing/inserted-css';
 
 afterEach(cleanup);
-
-/** The CSS text the app's cache has put in the document (outside production, as text nodes). */
-function insertedCss(): string {
-  return [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion^="css"]')]
-    .map((style) => style.textContent ?? '')
-    .join('\n');
-}
 
 describe("the app's style cache", () => {
   it("adds the -webkit- copies Safari needs and none of the old browsers' prefixes", () => {

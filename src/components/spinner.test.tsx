@@ -3,15 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { LoadingScreen } from './loading-screen';
 import { Spinner } from './spinner';
+import { insertedCss } from '../testing/inserted-css';
 
 afterEach(cleanup);
-
-/** The CSS emotion has put in the document (outside production, as text nodes). */
-function insertedCss(): string {
-  return [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion]')]
-    .map((style) => style.textContent ?? '')
-    .join('\n');
-}
 
 describe('Spinner', () => {
   it('is a progress bar named by its label, or hidden from screen readers without one', () => {
