@@ -12,6 +12,10 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['./tests/setup-unit.ts'],
+          // A limit stops a hang; it does not time a test. On a loaded 2-core machine the suite's
+          // parallel workers take the heaviest tests (a year of zone transitions, /create's
+          // staged reveal) past the 5 s default that they pass in alone.
+          testTimeout: 20_000,
         },
       },
       {
