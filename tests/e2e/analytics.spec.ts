@@ -19,7 +19,7 @@ import {
   type DailyRow,
 } from './analytics-support';
 import { signInReadyUser } from './compose-support';
-import { goBackOnline, waitForServiceWorkerControl } from './support';
+import { goBackOnline, reloadOffline, waitForServiceWorkerControl } from './support';
 
 // The app's server collects only when the page's Refresh asks (playwright.config.ts turns the
 // metrics timer off), so what each test sees is what its own Refresh collected from the fake
@@ -302,7 +302,7 @@ test('Refresh collects the Pages’ numbers: cards, charts as tables, top posts,
     await page.context().setOffline(true);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     // A reload offline: the app and its numbers come from this device alone.
-    await page.reload();
+    await reloadOffline(page);
     await expect(card(page, 'Followers')).toContainText(followers);
     await expect(card(page, 'Engagement Rate')).toContainText(en.rate(pageRate(current)));
     await expect(
@@ -352,6 +352,37 @@ test('without a connected account the page shows sample data and how to connect 
     'aria-selected',
     'true',
   );
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+  test('the charts far below the first screen are drawn as they are scrolled to, without moving the page', async ({
+    page,
+    request,
+  }) => {
+    await signInReadyUser(page, request);
+    await page.goto('/analytics');
+    // The cards' trend lines are drawn with the figures.
+    await expect(page.locator('button[aria-pressed] svg polyline')).toHaveCount(4);
+    const types = page.getByRole('region', { name: 'Content type breakdown' });
+    await expect(types).toBeAttached();
+    await expect(types).not.toBeInViewport();
+    // The trend chart, within half a screen of the first, is drawn at once...
+    const trend = page.getByRole('region', { name: 'Performance trend' });
+    await expect(trend.locator('svg path').first()).toBeAttached();
+    // ...while this one's place is kept, at the chart's height, and nothing is drawn in it yet.
+    const before = await types.boundingBox();
+    await expect(types.locator('svg')).toHaveCount(0);
+
+    await types.scrollIntoViewIfNeeded();
+    await expect(types.locator('svg path').first()).toBeAttached();
+    const after = await types.boundingBox();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    // The same box, only scrolled: the drawn chart took the place held for it.
+    expect(after!.height).toBe(before!.height);
+    expect(after!.y + scrolled).toBeCloseTo(before!.y, 0);
+  });
 });
 
 /**

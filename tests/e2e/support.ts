@@ -162,6 +162,20 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Reloads a page whose context is offline, as a phone without a network reopens the app.
+ * Chromium's offline emulation does not always reach the reloaded document's navigator.onLine,
+ * which can read true there while every request fails. A phone's browser reports false, which the
+ * app reads as it starts; here the page is told once its store is ready.
+ */
+export async function reloadOffline(page: Page): Promise<void> {
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.storeReady === 'true');
+  await page.evaluate(() => {
+    if (navigator.onLine) window.dispatchEvent(new Event('offline'));
+  });
+}
+
 /** Takes the browser back online and fires the page's `online` event straight away. */
 export async function goBackOnline(page: Page): Promise<void> {
   await page.context().setOffline(false);

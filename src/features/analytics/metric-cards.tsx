@@ -9,7 +9,7 @@ import TrendingFlat from '@mui/icons-material/TrendingFlat';
 import TrendingUp from '@mui/icons-material/TrendingUp';
 import type { AnalyticsFormat } from './analytics-format';
 import { analyticsTexts } from './analytics-texts';
-import { SparkLineChart } from './lazy-charts';
+import { SparkLine } from './spark-line';
 import type { MetricCard, MetricKey } from './types';
 
 const TREND_ICON = { up: TrendingUp, down: TrendingDown, flat: TrendingFlat } as const;
@@ -84,13 +84,10 @@ export function MetricCards({
                 </Typography>
                 {card.spark.length > 1 && (
                   <Box component="span" aria-hidden sx={{ display: 'block', mt: 1, height: 32 }}>
-                    <SparkLineChart
+                    <SparkLine
                       data={card.spark}
                       height={32}
                       color={pressed ? theme.palette.primary.main : theme.palette.text.secondary}
-                      skipAnimation
-                      // A decoration inside the card's button: no focus stop of its own.
-                      disableKeyboardNavigation
                     />
                   </Box>
                 )}
