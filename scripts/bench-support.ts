@@ -96,6 +96,17 @@ export function median<T>(runs: T[], key: (run: T) => number): T {
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
+/**
+ * What a page's Lighthouse runs report: the run of median performance, with the median over the
+ * runs of the CPU blocking time (cpuBlockingMs), a figure of its own rather than that run's.
+ */
+export function medianRun<T extends { performance: number; cpuBlockingMs: number }>(runs: T[]): T {
+  return {
+    ...median(runs, (r) => r.performance),
+    cpuBlockingMs: median(runs, (r) => r.cpuBlockingMs).cpuBlockingMs,
+  };
+}
+
 /** The p-th percentile (nearest rank) of the values. */
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
@@ -119,6 +130,27 @@ export interface TraceEvent {
 /** The observed length over which a task counts towards Lighthouse's TBT at its 4x CPU slowdown. */
 const LONG_TASK_US = 50_000 / 4;
 
+/** The tasks of the page's main thread: of the renderers' main threads, the one that ran the most. */
+function mainThreadTasks(events: TraceEvent[]): TraceEvent[] {
+  const renderers = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const tasks = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || e.name !== 'RunTask' || !renderers.has(thread)) continue;
+    tasks.set(thread, [...(tasks.get(thread) ?? []), e]);
+  }
+  return [...tasks.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+}
+
+/** A task's own CPU time, in µs: never more than its wall time. */
+function cpuTime(task: TraceEvent): number {
+  return Math.min(task.tdur ?? 0, task.dur ?? 0);
+}
+
 /**
  * How much of the page's long tasks its main thread spent running, not waiting for a core: the
  * share of the tasks' wall time that was the thread's own CPU time. Lighthouse's TBT is their
@@ -126,25 +158,26 @@ const LONG_TASK_US = 50_000 / 4;
  * its screenshots, the server) the same page measures worse; this says how much.
  */
 export function longTaskCpuShare(events: TraceEvent[]): number {
-  const renderers = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  // The page's main thread: the renderer's that ran the most tasks.
-  const tasks = new Map<string, TraceEvent[]>();
-  for (const e of events) {
-    const thread = `${e.pid}:${e.tid}`;
-    if (e.ph !== 'X' || e.name !== 'RunTask' || !renderers.has(thread)) continue;
-    tasks.set(thread, [...(tasks.get(thread) ?? []), e]);
-  }
-  const main = [...tasks.values()].sort((a, b) => b.length - a.length)[0] ?? [];
   let wall = 0;
   let cpu = 0;
-  for (const task of main) {
+  for (const task of mainThreadTasks(events)) {
     if ((task.dur ?? 0) <= LONG_TASK_US) continue;
     wall += task.dur ?? 0;
-    cpu += Math.min(task.tdur ?? 0, task.dur ?? 0);
+    cpu += cpuTime(task);
   }
   return wall > 0 ? cpu / wall : 1;
+}
+
+/**
+ * Lighthouse's blocking time counted from the main thread's CPU time rather than its wall time,
+ * in ms: each task's CPU time at the 4x slowdown, less the 50 ms a task may take, over the whole
+ * trace (Lighthouse counts from the first paint to the page's quiet). It leaves out the waiting
+ * for a core that TBT counts, so it moves with the page's own work, not with what else the
+ * machine runs: what to compare two builds by on a shared machine.
+ */
+export function cpuBlockingMs(events: TraceEvent[]): number {
+  let blocking = 0;
+  for (const task of mainThreadTasks(events))
+    blocking += Math.max(0, (4 * cpuTime(task)) / 1000 - 50);
+  return blocking;
 }
