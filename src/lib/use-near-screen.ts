@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState, type RefCallback } from 'react';
 
 /**
  * Whether an element is on the screen or within half a screen below it, from the moment it is:
@@ -6,28 +6,20 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * load nothing while it is further down, and is drawn before it scrolls into view. Where the
  * browser cannot tell (no IntersectionObserver), everything is near.
  */
-export function useNearScreen<T extends Element>(): [
-  ref: (element: T | null) => void,
-  near: boolean,
-] {
+export function useNearScreen<T extends Element>(): [ref: RefCallback<T>, near: boolean] {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  const observer = useRef<IntersectionObserver | null>(null);
   const ref = useCallback((element: T | null) => {
-    observer.current?.disconnect();
-    observer.current = null;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
+    if (!element) return;
     const watch = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        watch.disconnect();
-        setNear(true);
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
       },
       { rootMargin: '0px 0px 50% 0px' },
     );
     watch.observe(element);
-    observer.current = watch;
+    // Called when the element goes, and when the element is near (the ref becomes noRef).
+    return () => watch.disconnect();
   }, []);
-  useEffect(() => () => observer.current?.disconnect(), []);
   return [near ? noRef : ref, near];
 }
 

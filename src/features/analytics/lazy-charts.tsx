@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { useNearScreen } from '../../lib/use-near-screen';
 
 // MUI X Charts (with d3 and the gesture handling) is most of /analytics's code: the page paints
@@ -11,15 +12,15 @@ import { useNearScreen } from '../../lib/use-near-screen';
 // nothing moves when it is drawn.
 
 function lazyChart<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let code: Promise<{ default: ComponentType<P> }> | undefined;
-  const loadCode = () => (code ??= load().then((component) => ({ default: component })));
-  const Chart = lazy(loadCode);
+  const { Component: Chart, preload } = lazyWithPreload<P>(() =>
+    load().then((component) => ({ default: component })),
+  );
   function LazyChart(props: P & { height: number }) {
     const [ref, near] = useNearScreen<HTMLDivElement>();
     // The code comes while the page loads, so a chart scrolled to is drawn without a wait; a
     // failed load is the chart's to report when it is drawn.
     useEffect(() => {
-      loadCode().catch(() => undefined);
+      preload().catch(() => undefined);
     }, []);
     const placeholder = <Box ref={ref} sx={{ height: props.height }} aria-hidden="true" />;
     if (!near) return placeholder;

@@ -8,16 +8,14 @@ const WIDTH = 100;
  * middle; a value that is not a number is drawn as the smallest.
  */
 export function sparkPoints(data: readonly number[], height: number, inset = 2): string {
-  const values = data.map((v) => (Number.isFinite(v) ? v : Number.NaN));
-  const finite = values.filter((v) => !Number.isNaN(v));
+  const finite = data.filter(Number.isFinite);
   const low = finite.length ? Math.min(...finite) : 0;
-  const high = finite.length ? Math.max(...finite) : 0;
-  const span = high - low;
-  const last = Math.max(1, values.length - 1);
-  return values
+  const span = finite.length ? Math.max(...finite) - low : 0;
+  const last = Math.max(1, data.length - 1);
+  return data
     .map((v, i) => {
       const x = (i / last) * WIDTH;
-      const share = span === 0 ? 0.5 : ((Number.isNaN(v) ? low : v) - low) / span;
+      const share = span === 0 ? 0.5 : ((Number.isFinite(v) ? v : low) - low) / span;
       const y = inset + (1 - share) * (height - 2 * inset);
       return `${round(x)},${round(y)}`;
     })
