@@ -94,8 +94,11 @@ export function createAppServer(opts: {
   proxySecret?: string;
   /** The browser's social settings; by default from this process's environment, as the API's. */
   social?: BrowserSocialConfig;
+  /** The built app; dist/ by default. */
+  distDir?: string;
 }): Hono {
   const app = new Hono();
+  const distDir = opts.distDir ?? DIST_DIR;
   const endpoints = socialEndpoints(readEnv);
   const social: BrowserSocialConfig = opts.social ?? {
     facebookDialogUrl: endpoints.facebookDialogUrl,
@@ -155,6 +158,10 @@ export function createAppServer(opts: {
       return c.json({ code: 'bad_gateway', message: 'The Postbloom API is not reachable' }, 502);
     }
   });
+  // Compresses what has no compressed copy: the pages' HTML, the API's few local answers. The
+  // build writes a Brotli and a gzip copy beside each script and style sheet (vite.config.ts),
+  // served as they are: compressing a page's hundred scripts at each cold load took the server's
+  // CPU at the moment the phone's page needs it most.
   app.use('*', compress());
   app.use('*', async (c, next) => {
     await next();
@@ -162,21 +169,24 @@ export function createAppServer(opts: {
     if (p.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     else c.header('Cache-Control', 'no-cache');
   });
-  app.use('*', serveStatic({ root: path.relative(process.cwd(), DIST_DIR) || '.' }));
+  app.use(
+    '*',
+    serveStatic({ root: path.relative(process.cwd(), distDir) || '.', precompressed: true }),
+  );
   app.get('*', async (c) => {
     const accept = c.req.header('accept') ?? '';
     if (!accept.includes('text/html')) return c.text('Not found', 404);
     // A path no route has: the not-found page, prerendered into 404.html, with its status.
     if (!isRoutePath(c.req.path)) {
-      const notFound = path.join(DIST_DIR, '404.html');
-      const file = existsSync(notFound) ? notFound : path.join(DIST_DIR, 'index.html');
+      const notFound = path.join(distDir, '404.html');
+      const file = existsSync(notFound) ? notFound : path.join(distDir, 'index.html');
       return c.html(await readFile(file, 'utf8'), 404);
     }
     // A public page prerendered into its own file (/privacy: privacy.html); every other route gets
     // index.html, the app's shell.
     const name = PRERENDERED_PATH.exec(c.req.path)?.[1];
-    const page = name ? path.join(DIST_DIR, `${name}.html`) : null;
-    const file = page && existsSync(page) ? page : path.join(DIST_DIR, 'index.html');
+    const page = name ? path.join(distDir, `${name}.html`) : null;
+    const file = page && existsSync(page) ? page : path.join(distDir, 'index.html');
     return c.html(await readFile(file, 'utf8'));
   });
   return app;
