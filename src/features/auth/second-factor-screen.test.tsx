@@ -20,7 +20,8 @@ describe('the code step of the sign-in', () => {
 
     await user.type(code, '12');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    // The message comes once the code step's thunk has refused the code, after the click.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Enter the 6-digit code from your authenticator app.',
     );
   });
