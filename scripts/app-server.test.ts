@@ -20,18 +20,19 @@ beforeAll(() => {
   writeFileSync(path.join(dist, 'assets/page-abc.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(path.join(dist, 'assets/page-abc.js.gz'), SCRIPT_GZIP);
   writeFileSync(path.join(dist, 'assets/other-def.js'), UNCOPIED);
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(path.join(dist, 'privacy.html'), '<!doctype html><title>privacy</title>');
+  writeFileSync(path.join(dist, '404.html'), '<!doctype html><title>not found</title>');
 });
 
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-async function get(file: string, acceptEncoding?: string) {
+async function get(file: string, acceptEncoding?: string, accept?: string) {
   const app = createAppServer({ apiUrl: 'http://127.0.0.1:9', anonKey: 'anon', distDir: dist });
-  const res = await app.fetch(
-    new Request(`http://127.0.0.1/${file}`, {
-      headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {},
-    }),
-  );
+  const headers: Record<string, string> = {};
+  if (acceptEncoding) headers['Accept-Encoding'] = acceptEncoding;
+  if (accept) headers.Accept = accept;
+  const res = await app.fetch(new Request(`http://127.0.0.1/${file}`, { headers }));
   // The bytes as sent: app.fetch does not decode them, as a browser would.
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 }
@@ -70,5 +71,34 @@ describe('the app server sends the built files', () => {
   it('answers a missing script with 404, not the app shell', async () => {
     const { res } = await get('assets/gone-123.js', 'br');
     expect(res.status).toBe(404);
+  });
+});
+
+describe('the app server answers a page', () => {
+  const page = async (p: string) => {
+    const { res, bytes } = await get(p, undefined, 'text/html');
+    return { status: res.status, html: bytes.toString('utf8') };
+  };
+
+  it('with its prerendered file, or the app shell where the build made none', async () => {
+    expect(await page('privacy')).toEqual({
+      status: 200,
+      html: '<!doctype html><title>privacy</title>',
+    });
+    expect(await page('dashboard')).toEqual({
+      status: 200,
+      html: '<!doctype html><title>shell</title>',
+    });
+    expect(await page('dashboard/')).toEqual({
+      status: 200,
+      html: '<!doctype html><title>shell</title>',
+    });
+  });
+
+  it('without a route, with the not-found page and status 404', async () => {
+    expect(await page('no/such/page')).toEqual({
+      status: 404,
+      html: '<!doctype html><title>not found</title>',
+    });
   });
 });
