@@ -371,6 +371,14 @@ test.describe('on a phone', () => {
     // The trend chart, within half a screen of the first, is drawn at once...
     const trend = page.getByRole('region', { name: 'Performance trend' });
     await expect(trend.locator('svg path').first()).toBeAttached();
+    // ...to the width of its place, measured before it was drawn.
+    const [place, drawn] = await trend.locator('[data-chart-box]').evaluate((box) => [
+      Math.floor(box.getBoundingClientRect().width),
+      // The chart's drawing (the legend's marks are SVGs too).
+      Math.max(...[...box.querySelectorAll('svg')].map((svg) => svg.getBoundingClientRect().width)),
+    ]);
+    expect(place).toBeGreaterThan(300);
+    expect(Math.floor(drawn!)).toBe(place);
     // ...while this one's place is kept, at the chart's height, and nothing is drawn in it yet.
     const before = await types.boundingBox();
     await expect(types.locator('svg')).toHaveCount(0);
