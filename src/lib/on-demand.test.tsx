@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { useState } from 'react';
+import { Suspense, use, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -87,6 +87,38 @@ describe('useOnDemand', () => {
     render(<Opener lazyPart={lazyPart} />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
     expect(screen.getByText('The menu')).toBeInTheDocument();
+  });
+
+  it('renders the fetched part in a transition, which keeps what the page shows meanwhile', async () => {
+    // A part whose first render waits (on its data, say) would replace a shown boundary's content
+    // with its fallback if it came in an ordinary update; in a transition React keeps the content
+    // until the part is ready. That tells the update is a transition: one React renders in slices.
+    const user = userEvent.setup();
+    let ready: (text: string) => void = () => undefined;
+    const data = new Promise<string>((resolve) => (ready = resolve));
+    function PartWithData() {
+      return <p>{use(data)}</p>;
+    }
+    const waiting: PartModule = { default: PartWithData };
+    const { fetchModule, calls } = manualFetch();
+    const lazyPart = onDemand(fetchModule);
+    function Page() {
+      const [wanted, setWanted] = useState(false);
+      const Part = useOnDemand(lazyPart, wanted, () => undefined)?.default;
+      return (
+        <Suspense fallback={<p>Waiting</p>}>
+          <button onClick={() => setWanted(true)}>Open</button>
+          {Part && <Part />}
+        </Suspense>
+      );
+    }
+    render(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await act(async () => calls[0]!.resolve(waiting));
+    expect(screen.queryByText('Waiting')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open' })).toBeVisible();
+    await act(async () => ready('The menu, with its data'));
+    expect(screen.getByText('The menu, with its data')).toBeInTheDocument();
   });
 
   it('reports a failed fetch, and the next need tries again', async () => {

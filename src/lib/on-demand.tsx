@@ -1,4 +1,11 @@
-import { memo, useEffect, useState, type ComponentType, type NamedExoticComponent } from 'react';
+import {
+  memo,
+  startTransition,
+  useEffect,
+  useState,
+  type ComponentType,
+  type NamedExoticComponent,
+} from 'react';
 import { useHandler } from './use-handler';
 
 /**
@@ -58,6 +65,10 @@ export function onDemand<T>(fetchModule: () => Promise<T>): OnDemand<T> {
 /**
  * `part`'s module while `wanted`: at once if it is loaded, else once its fetch ends. A fetch that
  * fails calls `onFailed` (the caller stops wanting it, so asking again retries).
+ *
+ * What a fetched module brings is rendered in a transition: an update from a promise is otherwise
+ * rendered in one task, and a part that arrives while the page loads (the analytics' posts table,
+ * with its pagination and sort labels) held the main thread for one whole render.
  */
 export function useOnDemand<T>(
   part: OnDemand<T>,
@@ -71,7 +82,7 @@ export function useOnDemand<T>(
     let live = true;
     part.load().then(
       (module) => {
-        if (live) setLoaded(() => module);
+        if (live) startTransition(() => setLoaded(() => module));
       },
       (error: unknown) => {
         if (live) failed(error);
