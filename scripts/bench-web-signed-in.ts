@@ -10,8 +10,8 @@
 //      Timing API's duration, what INP is made of), p95 over the keystrokes.
 // BENCH_PROFILE_DIR=dir also writes CPU profiles there, for the browser's Performance panel: the
 // typing's (typing.cpuprofile) and an unthrottled load of each signed-in page with the HTTP cache
-// and the service worker bypassed (load-<page>.cpuprofile), with what that load allocated, sampled
-// every 4 KB (load-<page>.heapprofile, for the Memory panel).
+// and the service worker bypassed (load-<page>.cpuprofile), and what a second such load allocated,
+// sampled every 4 KB (load-<page>.heapprofile, for the Memory panel).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -290,22 +290,28 @@ async function profileLoads(
   await cdp.send('Network.setBypassServiceWorker', { bypass: true });
   await cdp.send('Profiler.enable');
   await cdp.send('HeapProfiler.enable');
+  const load = async (route: string) => {
+    await page.goto(`${baseUrl}${route}`, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.documentElement.dataset.storeReady === 'true');
+    await page.waitForTimeout(3000);
+  };
   try {
     for (const route of routes) {
+      const name = route.replace(/^\//, '').replace(/\W+/g, '-') || 'root';
+      // Two loads: the allocation sampler's stack walks would otherwise be in the CPU profile.
       await page.goto('about:blank');
       await cdp.send('Profiler.start');
+      await load(route);
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(path.join(dir, `load-${name}.cpuprofile`), JSON.stringify(profile));
+      await page.goto('about:blank');
       await cdp.send('HeapProfiler.startSampling', {
         samplingInterval: 4096,
         includeObjectsCollectedByMajorGC: true,
         includeObjectsCollectedByMinorGC: true,
       });
-      await page.goto(`${baseUrl}${route}`, { waitUntil: 'load' });
-      await page.waitForFunction(() => document.documentElement.dataset.storeReady === 'true');
-      await page.waitForTimeout(3000);
-      const { profile } = await cdp.send('Profiler.stop');
+      await load(route);
       const { profile: allocations } = await cdp.send('HeapProfiler.stopSampling');
-      const name = route.replace(/^\//, '').replace(/\W+/g, '-') || 'root';
-      writeFileSync(path.join(dir, `load-${name}.cpuprofile`), JSON.stringify(profile));
       writeFileSync(path.join(dir, `load-${name}.heapprofile`), JSON.stringify(allocations));
     }
   } finally {
