@@ -34,6 +34,17 @@ export async function signInReadyUser(page: Page, request: APIRequestContext): P
   return user;
 }
 
+/**
+ * Waits on the dashboard for the note that the OpenAI key is missing. The device remembers that
+ * the note was shown, and the pages after show it from their first frame; before the server's
+ * answer is in, the note comes later and moves what is under it, as on a first visit.
+ */
+export async function expectKeyNoteLearnt(page: Page): Promise<void> {
+  await expect(
+    page.getByText('OpenAI API key not configured. Please add your API key in Settings.'),
+  ).toBeVisible();
+}
+
 /** The card titles of Settings › Integrations › AI Assistants, by provider id. */
 export const AI_CARD_TITLES = {
   chatgpt: 'ChatGPT',

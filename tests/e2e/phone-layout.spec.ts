@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { contentField, notice, signInReadyUser } from './compose-support';
-import { horizontalOverflow, PHONE_VIEWPORT } from './support';
+import { contentField, expectKeyNoteLearnt, notice, signInReadyUser } from './compose-support';
+import { horizontalOverflow, layoutShifts, PHONE_VIEWPORT, recordLayoutShifts } from './support';
 
 test.use({ viewport: PHONE_VIEWPORT });
 
@@ -71,6 +71,25 @@ test('on a phone, /create shows all three post types and keeps Schedule Post on 
   const tops = boxes.map((box) => Math.round(box!.y));
   expect(new Set(tops).size, `button tops ${tops.join(', ')}`).toBe(1);
   for (const button of buttons) await expect(button).toBeInViewport({ ratio: 1 });
+});
+
+test('on a phone, /create opens without moving what it has shown: its parts come into the room kept for them', async ({
+  page,
+  request,
+}) => {
+  await signInReadyUser(page, request);
+  await expectKeyNoteLearnt(page);
+  await recordLayoutShifts(page);
+  await page.goto('/create');
+  const types = page.getByRole('tablist', { name: 'Post type' });
+  // The labels wrap at this width: the room kept for the tabs is two lines high too.
+  const tabHeight = await types
+    .getByRole('tab', { name: 'Image Post' })
+    .evaluate((tab: HTMLElement) => tab.offsetHeight);
+  expect(tabHeight).toBeGreaterThan(48);
+  // The last card the form reveals.
+  await expect(page.getByRole('heading', { name: 'Publish time' })).toBeVisible();
+  expect(await layoutShifts(page)).toEqual([]);
 });
 
 test('Team and Messages on a phone say what is coming and lead on, without sideways scrolling', async ({

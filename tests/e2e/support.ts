@@ -6,6 +6,42 @@ export const PASSWORD = 'bloom-e2e-Secret1';
 /** A phone's screen in CSS pixels, for the tests of the phone layout. */
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 
+/**
+ * Records every layout shift the next documents make (a buffered observer sees those before it
+ * starts); `layoutShifts` then lists those not caused by input, as Lighthouse's CLS counts them.
+ */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    Object.assign(window, { __layoutShifts: shifts });
+    interface Shift extends PerformanceEntry {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    }
+    const place = (rect: DOMRectReadOnly) => `${rect.x},${rect.y} ${rect.width}x${rect.height}`;
+    new PerformanceObserver((list) => {
+      for (const shift of list.getEntries() as Shift[]) {
+        if (shift.hadRecentInput) continue;
+        // Each shift with what moved, where from and where to: a failure then says what to mend.
+        const moved = shift.sources.map(
+          ({ node, previousRect, currentRect }) =>
+            `${node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : node?.nodeName} "${node?.textContent?.slice(0, 40) ?? ''}" ${place(previousRect)} → ${place(currentRect)}`,
+        );
+        shifts.push(
+          `${shift.value.toFixed(5)} at ${Math.round(shift.startTime)} ms: ${moved.join('; ')}`,
+        );
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts recorded so far (see recordLayoutShifts), after one more frame. */
+export async function layoutShifts(page: Page): Promise<string[]> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+  return page.evaluate(() => (window as unknown as { __layoutShifts: string[] }).__layoutShifts);
+}
+
 /** How far the page reaches past the right edge of the screen, in CSS pixels: 0 or less is none. */
 export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(

@@ -92,8 +92,9 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const { zoneLabel } = useScheduleZone(form.date, form.time, choose);
   const { optimal, pick } = useOptimalTime();
-  // The post's text comes first; the cards under it follow one commit each, in the order a phone
-  // stacks them, so none pushes down what is already on screen (see useStagedReveal). They start
+  // The post's text comes first, then the type tabs above it in the room kept for them (see
+  // PostContentSection); the cards under it follow one commit each, in the order a phone stacks
+  // them, so none pushes down what is already on screen (see useStagedReveal). The cards start
   // once the options card's code is in, which would otherwise push down those after it.
   const [extras, setExtras] = useState<'loading' | 'loaded' | 'failed'>(() =>
     postExtras.isLoaded() ? 'loaded' : 'loading',
@@ -115,7 +116,8 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
       window.removeEventListener('online', load);
     };
   }, []);
-  const shown = useStagedReveal(4, extras !== 'loading');
+  const typeTabs = useStagedReveal(1) === 1;
+  const shown = useStagedReveal(4, typeTabs && extras !== 'loading');
   const locked = usePostLocked(form.postId, initial.locked);
   const subject: ComposeSubject = form.postId ? 'scheduled' : form.draftId ? 'draft' : 'new';
   // A missing text or platform closes once fixed; a time in the past stays until replaced.
@@ -247,6 +249,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
             content={content}
             contentRevision={form.contentRevision}
             onContentChange={set.content}
+            typeTabs={typeTabs}
           />
 
           {!locked && shown >= 1 && (

@@ -262,8 +262,12 @@ describe('/create', { timeout: 30_000 }, () => {
     // The page reads the device's drafts to open this one.
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Edit Draft Post');
     expect(content()).toHaveValue('Carousel of our cakes');
-    expect(screen.getByRole('tab', { name: 'Carousel' })).toHaveAttribute('aria-selected', 'true');
-    // The cards under the text come one commit after another.
+    // The type tabs come a commit after the text, into the room kept for them; the cards under the
+    // text then come one commit after another.
+    expect(await screen.findByRole('tab', { name: 'Carousel' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     expect(await screen.findByRole('radio', { name: 'Schedule for later' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Instagram' })).toHaveAttribute(
       'aria-pressed',

@@ -86,4 +86,28 @@ describe('PostContentSection', () => {
     await user.type(field, '!');
     expect(screen.getByLabelText('form text')).toHaveTextContent('Generated post #bakery!');
   });
+
+  it('keeps the room of the type tabs, unseen, until the form shows them', () => {
+    const section = (typeTabs: boolean) => (
+      <PostContentSection
+        postType="text"
+        onPostTypeChange={noop}
+        content=""
+        contentRevision={0}
+        onContentChange={noop}
+        typeTabs={typeTabs}
+      />
+    );
+    const { container, rerender } = render(section(false));
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    // Their labels hold the room, hidden from sight and from assistive technology.
+    const room = container.querySelector('[aria-hidden="true"]');
+    expect(room).toHaveTextContent('Text PostImage PostCarousel');
+    expect(room).not.toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Post content' })).toBeInTheDocument();
+
+    rerender(section(true));
+    expect(screen.getByRole('tab', { name: 'Text Post' })).toHaveAttribute('aria-selected', 'true');
+    expect(room).not.toBeInTheDocument();
+  });
 });

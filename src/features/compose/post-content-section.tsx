@@ -1,4 +1,5 @@
 import { memo, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -15,6 +16,12 @@ export interface PostContentSectionProps {
   /** Changes when the text changed other than by typing in the field (ComposeState's). */
   contentRevision: number;
   onContentChange: (content: string) => void;
+  /**
+   * Whether the type tabs are shown yet; until then their room is kept. MUI's tabs register each
+   * tab from its ref and render again at once, in the commit that adds them, which then also runs
+   * every effect that commit left for later: committed apart, after the field, that stays small.
+   */
+  typeTabs?: boolean;
 }
 
 /** The post itself: its type, its images and its text. */
@@ -53,13 +60,18 @@ export const PostContentSection = memo(
     content,
     contentRevision,
     onContentChange,
+    typeTabs = true,
   }: PostContentSectionProps) {
     const [length] = useState(() => countStore(content.length));
     // The text the field starts from: on a change of revision, that of the form.
     useLayoutEffect(() => length.set(content.length), [length, content, contentRevision]);
     return (
       <SectionCard title="Post">
-        <PostTypeTabs postType={postType} onPostTypeChange={onPostTypeChange} />
+        {typeTabs ? (
+          <PostTypeTabs postType={postType} onPostTypeChange={onPostTypeChange} />
+        ) : (
+          <TypeTabsRoom />
+        )}
         <Stack spacing={2}>
           {postType !== 'text' && <ImageUploadArea multiple={postType === 'carousel'} />}
           <OutlinedField
@@ -85,8 +97,49 @@ export const PostContentSection = memo(
     before.postType === after.postType &&
     before.onPostTypeChange === after.onPostTypeChange &&
     before.onContentChange === after.onContentChange &&
-    before.contentRevision === after.contentRevision,
+    before.contentRevision === after.contentRevision &&
+    before.typeTabs === after.typeTabs,
 );
+
+/**
+ * The room of the type tabs before they come: their labels, unseen, laid out as MUI's full-width
+ * tabs lay theirs out (its Tab's type, padding and minimum sizes), so the strip is as tall as the
+ * tabs, labels wrapped on a narrow phone included.
+ */
+function TypeTabsRoom() {
+  return (
+    <Box
+      aria-hidden
+      sx={(theme) => ({
+        display: 'flex',
+        minHeight: 48,
+        mb: 2,
+        maxWidth: { sm: 480 },
+        visibility: 'hidden',
+        '& > span': {
+          ...theme.typography.button,
+          lineHeight: 1.25,
+          boxSizing: 'border-box',
+          display: 'inline-flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          flex: '1 1 0',
+          minWidth: 90,
+          minHeight: 48,
+          padding: '12px 16px',
+          overflow: 'hidden',
+          whiteSpace: 'normal',
+          textAlign: 'center',
+        },
+      })}
+    >
+      {POST_TYPES.map((type) => (
+        <span key={type.id}>{type.label}</span>
+      ))}
+    </Box>
+  );
+}
 
 interface CountStore {
   get: () => number;
