@@ -1,6 +1,13 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fixtures/fake-openai';
-import { createUser, localConfig, signInThroughUi, type TestUser } from './support';
+import {
+  createUser,
+  layoutShifts,
+  localConfig,
+  recordLayoutShifts,
+  signInThroughUi,
+  type TestUser,
+} from './support';
 
 /**
  * A fake OpenAI for the tests of this spec file: started once, cleared before each test, closed at
@@ -35,14 +42,28 @@ export async function signInReadyUser(page: Page, request: APIRequestContext): P
 }
 
 /**
- * Waits on the dashboard for the note that the OpenAI key is missing. The device remembers that
- * the note was shown, and the pages after show it from their first frame; before the server's
- * answer is in, the note comes later and moves what is under it, as on a first visit.
+ * Signs a ready user in and opens /create with every layout shift recorded, once the device knows
+ * the note that the OpenAI key is missing: it remembers a note it has shown and the pages after show
+ * it from their first frame, while before the server's answer is in it comes later and moves what
+ * is under it, as on a first visit. Gives the Image Post tab's height and the shifts, after the
+ * last card the form reveals.
  */
-export async function expectKeyNoteLearnt(page: Page): Promise<void> {
+export async function openCreateRecordingShifts(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ tabHeight: number; shifts: string[] }> {
+  await signInReadyUser(page, request);
   await expect(
     page.getByText('OpenAI API key not configured. Please add your API key in Settings.'),
   ).toBeVisible();
+  await recordLayoutShifts(page);
+  await page.goto('/create');
+  const tabHeight = await page
+    .getByRole('tablist', { name: 'Post type' })
+    .getByRole('tab', { name: 'Image Post' })
+    .evaluate((tab: HTMLElement) => tab.offsetHeight);
+  await expect(page.getByRole('heading', { name: 'Publish time' })).toBeVisible();
+  return { tabHeight, shifts: await layoutShifts(page) };
 }
 
 /** The card titles of Settings › Integrations › AI Assistants, by provider id. */

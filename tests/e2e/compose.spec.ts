@@ -6,14 +6,14 @@ import {
   configureAi,
   contentField,
   draftsPanel,
-  expectKeyNoteLearnt,
   generateFromPrompt,
   notice,
+  openCreateRecordingShifts,
   openCreateWithAi,
   signInReadyUser,
   useFakeOpenAI,
 } from './compose-support';
-import { horizontalOverflow, layoutShifts, PHONE_VIEWPORT, recordLayoutShifts } from './support';
+import { horizontalOverflow, PHONE_VIEWPORT } from './support';
 
 const KEY = 'sk-e2e-valid-key-0123456789';
 const GENERATED = `${FAKE_POST.content}\n\n${FAKE_POST.hashtags.join(' ')}`;
@@ -447,17 +447,10 @@ test('/create opens without moving what it has shown, in its two columns', async
   page,
   request,
 }) => {
-  await signInReadyUser(page, request);
-  await expectKeyNoteLearnt(page);
-  await recordLayoutShifts(page);
-  await page.goto('/create');
-  const tab = page
-    .getByRole('tablist', { name: 'Post type' })
-    .getByRole('tab', { name: 'Image Post' });
+  const { tabHeight, shifts } = await openCreateRecordingShifts(page, request);
   // One line of label here: the tabs' own minimum height.
-  expect(await tab.evaluate((element: HTMLElement) => element.offsetHeight)).toBe(48);
-  await expect(page.getByRole('heading', { name: 'Publish time' })).toBeVisible();
-  expect(await layoutShifts(page)).toEqual([]);
+  expect(tabHeight).toBe(48);
+  expect(shifts).toEqual([]);
 });
 
 test('works at phone width with the keyboard', async ({ page, request }) => {

@@ -1,6 +1,11 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { contentField, expectKeyNoteLearnt, notice, signInReadyUser } from './compose-support';
-import { horizontalOverflow, layoutShifts, PHONE_VIEWPORT, recordLayoutShifts } from './support';
+import {
+  contentField,
+  notice,
+  openCreateRecordingShifts,
+  signInReadyUser,
+} from './compose-support';
+import { horizontalOverflow, PHONE_VIEWPORT } from './support';
 
 test.use({ viewport: PHONE_VIEWPORT });
 
@@ -77,19 +82,10 @@ test('on a phone, /create opens without moving what it has shown: its parts come
   page,
   request,
 }) => {
-  await signInReadyUser(page, request);
-  await expectKeyNoteLearnt(page);
-  await recordLayoutShifts(page);
-  await page.goto('/create');
-  const types = page.getByRole('tablist', { name: 'Post type' });
+  const { tabHeight, shifts } = await openCreateRecordingShifts(page, request);
   // The labels wrap at this width: the room kept for the tabs is two lines high too.
-  const tabHeight = await types
-    .getByRole('tab', { name: 'Image Post' })
-    .evaluate((tab: HTMLElement) => tab.offsetHeight);
   expect(tabHeight).toBeGreaterThan(48);
-  // The last card the form reveals.
-  await expect(page.getByRole('heading', { name: 'Publish time' })).toBeVisible();
-  expect(await layoutShifts(page)).toEqual([]);
+  expect(shifts).toEqual([]);
 });
 
 test('Team and Messages on a phone say what is coming and lead on, without sideways scrolling', async ({

@@ -101,6 +101,9 @@ export const PostContentSection = memo(
     before.typeTabs === after.typeTabs,
 );
 
+/** Where the type tabs, and the room kept for them, sit in the card. */
+const TYPE_TABS_BOX = { mb: 2, maxWidth: { sm: 480 } } as const;
+
 /**
  * The room of the type tabs before they come: their labels, unseen, laid out as MUI's full-width
  * tabs lay theirs out (its Tab's type, padding and minimum sizes), so the strip is as tall as the
@@ -113,8 +116,7 @@ function TypeTabsRoom() {
       sx={(theme) => ({
         display: 'flex',
         minHeight: 48,
-        mb: 2,
-        maxWidth: { sm: 480 },
+        ...TYPE_TABS_BOX,
         visibility: 'hidden',
         '& > span': {
           ...theme.typography.button,
@@ -183,7 +185,7 @@ const PostTypeTabs = memo(function PostTypeTabs({
       aria-label="Post type"
       // Three equal tabs fit a phone; a scrolling strip hid Carousel there.
       variant="fullWidth"
-      sx={{ mb: 2, maxWidth: { sm: 480 } }}
+      sx={TYPE_TABS_BOX}
     >
       {POST_TYPES.map((type) => (
         <Tab key={type.id} value={type.id} label={type.label} />
