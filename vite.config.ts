@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { PLANNING_ENV, planChunkMerges } from './scripts/chunk-merges.ts';
 import { prerenderPublicPages } from './scripts/vite-prerender.ts';
 
 // manifest.webmanifest at the top level is the single source of truth: the dev server serves it
@@ -58,19 +59,42 @@ function singleManifestLink(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  resolve: {
-    alias:
-      command === 'build'
-        ? [
-            { find: /^react-router$/, replacement: reactRouterProduction },
-            { find: /^\.\/createThemeWithVars\.mjs$/, replacement: themeWithoutCssVariables },
-            { find: /^@supabase\/(realtime|storage)-js$/, replacement: supabaseUnusedParts },
-          ]
-        : [],
+// Left to itself, the bundler splits MUI's core into dozens of small chunks, one per set of pages
+// sharing them; each costs a request and compresses alone. Every page renders with these, so they
+// come in two chunks: the styling engine, and the base components every page's frame uses. A
+// signed-in page loads 8-10 KB gzip less; the public pages, whose count is tightest, about 2 KB
+// less.
+const namedGroups = [
+  {
+    // React's own chunk, which the page's loader (scripts/vite-prerender.ts) runs in a task of its
+    // own before the entry's.
+    name: 'react',
+    test: /node_modules\/(react|react-dom|scheduler)\//,
   },
-  plugins: [
-    react(),
+  {
+    name: 'styles',
+    test: /node_modules\/(@emotion|stylis|@mui\/styled-engine|@mui\/system|@mui\/material\/(styles|colors)|react-is|hoist-non-react-statics|@babel\/runtime)\//,
+  },
+  {
+    // Named, so the browser tests can hold it back: no page waits for it to paint. Not
+    // "supabase", the name the chunk of src/lib/supabase.ts gets, which the store needs.
+    name: 'vendor-supabase',
+    test: /node_modules\/@supabase\//,
+  },
+  {
+    // Named for the same reason: a page paints without it (src/lib/kv-read.ts).
+    name: 'dexie',
+    test: /node_modules\/dexie\//,
+  },
+  {
+    name: 'mui-base',
+    test: /node_modules\/(@mui\/material\/(utils|internal|transitions|ButtonBase|Typography|SvgIcon|Box|Paper|Link|useLazyRipple|DefaultPropsProvider|zero-styled|useSlot|AppBar|Toolbar|className)|@mui\/icons-material\/utils)\//,
+  },
+];
+
+/** What the build writes beside the bundle, and how. */
+function appOutputs(): PluginOption[] {
+  return [
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',
@@ -110,61 +134,68 @@ export default defineConfig(({ command }) => ({
       algorithms: ['brotliCompress', 'gzip'],
       logLevel: 'silent',
     }),
-  ],
-  server: {
-    port: Number(process.env.PORT ?? 5173),
-    proxy: {
-      '^/(auth|rest|functions|local)/': { target: apiTarget, changeOrigin: true },
+  ];
+}
+
+export default defineConfig(async ({ command, mode }) => {
+  const planning = process.env[PLANNING_ENV] === '1';
+  // The small chunks every signed-in load brings together, merged (scripts/chunk-merges.ts): from
+  // a first bundle without them.
+  const merges =
+    command === 'build' && !planning
+      ? await planChunkMerges(
+          path.join(import.meta.dirname, 'vite.config.ts'),
+          mode,
+          new Set(namedGroups.map((group) => group.name)),
+        )
+      : new Map<string, string>();
+  return {
+    resolve: {
+      alias:
+        command === 'build'
+          ? [
+              { find: /^react-router$/, replacement: reactRouterProduction },
+              { find: /^\.\/createThemeWithVars\.mjs$/, replacement: themeWithoutCssVariables },
+              { find: /^@supabase\/(realtime|storage)-js$/, replacement: supabaseUnusedParts },
+            ]
+          : [],
     },
-  },
-  build: {
-    manifest: true,
-    // No polyfill of <link rel="modulepreload"> in the entry: every browser the app runs in has had
-    // it since 2023 (Safari 17, Firefox 115), and one without it still loads every module through
-    // its imports, only without the head start. It cost every page 0.5 KB gzip.
-    modulePreload: { polyfill: false },
-    rollupOptions: {
-      // A feature's index.ts only re-exports (lint keeps other features on it): importing one name
-      // through it must not keep the rest of the feature in the chunk that imports it.
-      treeshake: {
-        moduleSideEffects: (id) => !/\/src\/features\/[^/]+\/index\.ts$/.test(id),
+    plugins: [
+      react(),
+      // The first bundle only tells where modules land: no service worker, pages or copies.
+      ...(planning ? [] : appOutputs()),
+    ],
+    server: {
+      port: Number(process.env.PORT ?? 5173),
+      proxy: {
+        '^/(auth|rest|functions|local)/': { target: apiTarget, changeOrigin: true },
       },
-      output: {
-        // Left to itself, the bundler splits MUI's core into dozens of small chunks, one per set
-        // of pages sharing them; each costs a request and compresses alone. Every page renders
-        // with these, so they come in two chunks: the styling engine, and the base components
-        // every page's frame uses. A signed-in page loads 8-10 KB gzip less; the public pages,
-        // whose count is tightest, about 2 KB less.
-        codeSplitting: {
-          groups: [
-            {
-              // React's own chunk, which the page's loader (scripts/vite-prerender.ts) runs in a
-              // task of its own before the entry's.
-              name: 'react',
-              test: /node_modules\/(react|react-dom|scheduler)\//,
-            },
-            {
-              name: 'styles',
-              test: /node_modules\/(@emotion|stylis|@mui\/styled-engine|@mui\/system|@mui\/material\/(styles|colors)|react-is|hoist-non-react-statics|@babel\/runtime)\//,
-            },
-            {
-              // Named, so the browser tests can hold it back: no page waits for it to paint. Not
-              // "supabase", the name the chunk of src/lib/supabase.ts gets, which the store needs.
-              name: 'vendor-supabase',
-              test: /node_modules\/@supabase\//,
-            },
-            {
-              // Named for the same reason: a page paints without it (src/lib/kv-read.ts).
-              name: 'dexie',
-              test: /node_modules\/dexie\//,
-            },
-            {
-              name: 'mui-base',
-              test: /node_modules\/(@mui\/material\/(utils|internal|transitions|ButtonBase|Typography|SvgIcon|Box|Paper|Link|useLazyRipple|DefaultPropsProvider|zero-styled|useSlot|AppBar|Toolbar|className)|@mui\/icons-material\/utils)\//,
-            },
-          ],
+    },
+    build: {
+      manifest: true,
+      // No polyfill of <link rel="modulepreload"> in the entry: every browser the app runs in has had
+      // it since 2023 (Safari 17, Firefox 115), and one without it still loads every module through
+      // its imports, only without the head start. It cost every page 0.5 KB gzip.
+      modulePreload: { polyfill: false },
+      rollupOptions: {
+        // A feature's index.ts only re-exports (lint keeps other features on it): importing one name
+        // through it must not keep the rest of the feature in the chunk that imports it.
+        treeshake: {
+          moduleSideEffects: (id: string) => !/\/src\/features\/[^/]+\/index\.ts$/.test(id),
+        },
+        output: {
+          codeSplitting: {
+            groups: [
+              ...namedGroups,
+              {
+                name: (id: string) => merges.get(id) ?? null,
+                // Only the modules of the chunks merged: what they import stays where it was.
+                includeDependenciesRecursively: false,
+              },
+            ],
+          },
         },
       },
     },
-  },
-}));
+  };
+});

@@ -19,6 +19,9 @@ const BUILD_INPUTS = [
   'public',
   'index.html',
   'vite.config.ts',
+  // The build's own plugins and its chunk merges, which vite.config.ts imports.
+  'scripts/vite-prerender.ts',
+  'scripts/chunk-merges.ts',
   'manifest.webmanifest',
   'package-lock.json',
 ];
