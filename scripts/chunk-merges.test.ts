@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { importCycle } from '../tests/support/import-cycle.ts';
 import { mergesOf, type EntryPoints, type PlannedChunk } from './chunk-merges.ts';
 
 const ROOT = '/app';
@@ -42,22 +43,14 @@ function plan(chunks: PlannedChunk[], keep: string[] = []): Record<string, strin
 /** Whether a chunk of the merged bundle would import one that imports it back. */
 function hasCycle(chunks: PlannedChunk[], merged: Record<string, string>): boolean {
   const groupOf = (file: string) => merged[file] ?? file;
-  const edges = new Map<string, Set<string>>();
-  for (const chunk of chunks)
-    for (const file of chunk.imports) {
-      const [from, to] = [groupOf(chunk.fileName), groupOf(file)];
-      if (from !== to) edges.set(from, (edges.get(from) ?? new Set()).add(to));
-    }
-  const state = new Map<string, 'open' | 'done'>();
-  const visit = (node: string): boolean => {
-    if (state.get(node) === 'open') return true;
-    if (state.get(node) === 'done') return false;
-    state.set(node, 'open');
-    for (const next of edges.get(node) ?? []) if (visit(next)) return true;
-    state.set(node, 'done');
-    return false;
-  };
-  return [...new Set(chunks.map((chunk) => groupOf(chunk.fileName)))].some(visit);
+  const imports = new Map<string, Set<string>>();
+  for (const chunk of chunks) {
+    const from = groupOf(chunk.fileName);
+    const into = imports.get(from) ?? new Set<string>();
+    for (const file of chunk.imports) if (groupOf(file) !== from) into.add(groupOf(file));
+    imports.set(from, into);
+  }
+  return importCycle(imports) !== undefined;
 }
 
 /** The entry, a public page and every signed-in start, with `more` beside them. */

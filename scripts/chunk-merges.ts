@@ -13,11 +13,18 @@
 import path from 'node:path';
 import type { OutputChunk } from 'rolldown';
 import { build } from 'vite';
+import {
+  FRAME_MODULES,
+  PUBLIC_PAGE_MODULES,
+  SIGNED_IN_PAGE_MODULES,
+  STORE_MODULE,
+  SYNC_MODULES,
+} from '../src/app/load-starts.ts';
 
 /** Set while the first bundle is made, so the config leaves its merges (and slow plugins) out. */
 export const PLANNING_ENV = 'POSTBLOOM_PLANNING_CHUNKS';
 
-/** Where loads start: the modules, from the project's root, whose chunks the router imports. */
+/** Where loads start: source paths from the project's root. */
 export interface EntryPoints {
   /** Pages a visitor sees: what these import stays as it is, so their count does not grow. */
   public: readonly string[];
@@ -28,34 +35,14 @@ export interface EntryPoints {
   pages: Readonly<Record<string, string>>;
 }
 
-/** The app's, as src/app/router.tsx and src/main.tsx import them. */
+/** The app's (src/app/load-starts.ts). */
 export const ENTRY_POINTS: EntryPoints = {
-  public: [
-    'src/features/marketing/landing-page.tsx',
-    'src/features/marketing/privacy-page.tsx',
-    'src/features/marketing/terms-page.tsx',
-    'src/features/marketing/contact-page.tsx',
-    'src/features/marketing/not-found-page.tsx',
-    'src/features/auth/sign-up-page.tsx',
-  ],
-  store: ['src/app/store-instance.ts'],
-  frame: [
-    'src/app/app-layout.tsx',
-    'src/features/auth/require-auth.tsx',
-    'src/features/onboarding/require-onboarding.tsx',
-  ],
-  /** What a signed-in page asks for soon after it (SIGNED_IN_SOON_AFTER, src/app/prerender.tsx). */
-  sync: ['src/features/sync/sync-modules.ts', 'src/app/sync-entities.ts'],
-  pages: {
-    dashboard: 'src/features/dashboard/dashboard-page.tsx',
-    calendar: 'src/features/calendar/calendar-page.tsx',
-    create: 'src/features/compose/create-post-page.tsx',
-    analytics: 'src/features/analytics/analytics-page.tsx',
-    settings: 'src/features/settings/settings-page.tsx',
-    onboarding: 'src/features/onboarding/onboarding-page.tsx',
-    team: 'src/features/team/team-page.tsx',
-    messages: 'src/features/messages/messages-page.tsx',
-  },
+  public: Object.values(PUBLIC_PAGE_MODULES),
+  store: [STORE_MODULE],
+  frame: FRAME_MODULES,
+  // The part of what a signed-in page asks for soon after it that is the app's own code.
+  sync: SYNC_MODULES,
+  pages: SIGNED_IN_PAGE_MODULES,
 };
 
 /** What of a chunk the merges read. */
@@ -93,14 +80,21 @@ export function mergesOf(
 
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('chunk merges: no entry chunk');
-  const starts = new Set<PlannedChunk>([entry]);
   const untouched = closure([entry]);
   closure(entryPoints.public.map(chunkOf), untouched);
+  const groups = (['store', 'frame', 'sync'] as const).map((group) => ({
+    name: `signed-in-${group}`,
+    starts: entryPoints[group].map(chunkOf),
+  }));
   const pages = Object.entries(entryPoints.pages).map(([name, source]) => {
     const start = chunkOf(source);
-    starts.add(start);
     return { name, start, chunks: closure([start]) };
   });
+  const starts = new Set([
+    entry,
+    ...groups.flatMap((group) => group.starts),
+    ...pages.map((page) => page.start),
+  ]);
 
   const merges = new Map<string, string>();
   const assign = (group: string, chunk: PlannedChunk) => {
@@ -113,7 +107,6 @@ export function mergesOf(
   const apart = new Set<PlannedChunk>();
   /** The chunks under `startChunks` that can go into one. */
   const mergeable = (startChunks: readonly PlannedChunk[]) => {
-    for (const start of startChunks) starts.add(start);
     const under = closure(startChunks);
     for (const chunk of under)
       if (chunk.isDynamicEntry && !starts.has(chunk)) closure([chunk], apart);
@@ -126,10 +119,10 @@ export function mergesOf(
         !taken.has(chunk),
     );
   };
-  for (const group of ['store', 'frame', 'sync'] as const)
-    for (const chunk of mergeable(entryPoints[group].map(chunkOf))) {
+  for (const group of groups)
+    for (const chunk of mergeable(group.starts)) {
       taken.add(chunk);
-      assign(`signed-in-${group}`, chunk);
+      assign(group.name, chunk);
     }
 
   // What is left under the pages, by the set of pages whose loads bring it.

@@ -28,6 +28,13 @@ import { initialAiState } from '../features/ai/ai-slice';
 import { NAV_SECTIONS } from './nav';
 import { StoreStatusContext, type StoreStatusValue } from './store-status';
 import { makeTheme } from './theme';
+import {
+  FRAME_MODULES,
+  PUBLIC_PAGE_MODULES,
+  SIGNED_IN_PAGE_MODULES,
+  STORE_MODULE,
+  SYNC_MODULES,
+} from './load-starts';
 
 /**
  * The pages written out at build time, by path, with the module of each (as the router loads it).
@@ -36,13 +43,13 @@ import { makeTheme } from './theme';
  * contact take over what was typed into the prerendered ones (src/lib/prerendered-form.ts).
  */
 export const PRERENDERED_PAGES: Record<string, { module: string; Page: ComponentType }> = {
-  '/': { module: '/src/features/marketing/landing-page.tsx', Page: LandingPage },
-  '/privacy': { module: '/src/features/marketing/privacy-page.tsx', Page: PrivacyPage },
-  '/terms': { module: '/src/features/marketing/terms-page.tsx', Page: TermsPage },
-  '/signup': { module: '/src/features/auth/sign-up-page.tsx', Page: SignUpPage },
-  '/contact': { module: '/src/features/marketing/contact-page.tsx', Page: ContactPage },
+  '/': { module: PUBLIC_PAGE_MODULES['/'], Page: LandingPage },
+  '/privacy': { module: PUBLIC_PAGE_MODULES['/privacy'], Page: PrivacyPage },
+  '/terms': { module: PUBLIC_PAGE_MODULES['/terms'], Page: TermsPage },
+  '/signup': { module: PUBLIC_PAGE_MODULES['/signup'], Page: SignUpPage },
+  '/contact': { module: PUBLIC_PAGE_MODULES['/contact'], Page: ContactPage },
   // Any path no route has (src/app/route-paths.ts): 404.html, which the app server answers it with.
-  '*': { module: '/src/features/marketing/not-found-page.tsx', Page: NotFoundPage },
+  '*': { module: PUBLIC_PAGE_MODULES['*'], Page: NotFoundPage },
 };
 
 /** No store at build time: what a form would send waits for the app's script. */
@@ -94,12 +101,7 @@ const noop = () => {};
  * page opens for the session kept on this device (auth-listeners.ts) with the state saved there
  * (kv-read.ts) without them.
  */
-export const SIGNED_IN_FIRST_LOAD = [
-  '/src/app/store-instance.ts',
-  '/src/features/auth/require-auth.tsx',
-  '/src/app/app-layout.tsx',
-  '/src/features/onboarding/require-onboarding.tsx',
-];
+export const SIGNED_IN_FIRST_LOAD = [STORE_MODULE, ...FRAME_MODULES];
 
 /**
  * What a signed-in page's frame asks for after the page's own chunks: the sync and the synced
@@ -109,8 +111,7 @@ export const SIGNED_IN_FIRST_LOAD = [
  * imports, in one task of the app's start-up.
  */
 export const SIGNED_IN_SOON_AFTER = [
-  '/src/features/sync/sync-modules.ts',
-  '/src/app/sync-entities.ts',
+  ...SYNC_MODULES,
   '@supabase/supabase-js/dist/index.mjs',
   '/src/features/onboarding/onboarding-repository.ts',
 ];
@@ -137,25 +138,25 @@ export const PRERENDERED_SHELLS: Record<
   }
 > = {
   '/dashboard': {
-    module: '/src/features/dashboard/dashboard-page.tsx',
+    module: SIGNED_IN_PAGE_MODULES.dashboard,
     heading: 'Dashboard',
     Frame: DashboardFrame,
   },
   '/create': {
-    module: '/src/features/compose/create-post-page.tsx',
+    module: SIGNED_IN_PAGE_MODULES.create,
     heading: composeHeaderTexts.titles.new,
     headingByParam: {
       editDraft: composeHeaderTexts.titles.draft,
       editPost: composeHeaderTexts.titles.scheduled,
     },
   },
-  '/calendar': { module: '/src/features/calendar/calendar-page.tsx', heading: 'Content Calendar' },
+  '/calendar': { module: SIGNED_IN_PAGE_MODULES.calendar, heading: 'Content Calendar' },
   '/analytics': {
-    module: '/src/features/analytics/analytics-page.tsx',
+    module: SIGNED_IN_PAGE_MODULES.analytics,
     heading: analyticsTexts.title,
   },
   '/settings': {
-    module: '/src/features/settings/settings-page.tsx',
+    module: SIGNED_IN_PAGE_MODULES.settings,
     heading: 'Settings',
     Frame: SettingsFrame,
   },
