@@ -73,7 +73,12 @@ const namedGroups = [
   },
   {
     name: 'styles',
-    test: /node_modules\/(@emotion|stylis|@mui\/styled-engine|@mui\/system|@mui\/material\/(styles|colors)|react-is|hoist-non-react-statics|@babel\/runtime)\//,
+    // With the app's style cache, whose plugins make rules as stylis does: the chunk's name is the
+    // version of the rules a device remembers (src/app/style-memory.ts).
+    test: (id: string) =>
+      /node_modules\/(@emotion|stylis|@mui\/styled-engine|@mui\/system|@mui\/material\/(styles|colors)|react-is|hoist-non-react-statics|@babel\/runtime)\//.test(
+        id,
+      ) || /\/src\/app\/style-(cache|memory)\.tsx?$/.test(id),
   },
   {
     // Named, so the browser tests can hold it back: no page waits for it to paint. Not

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import createCache, { type EmotionCache, type StylisPlugin } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+import { whenQuiet } from '../lib/when-quiet';
+import { styleMemory, type StyleMemory } from './style-memory';
 
 /**
  * The declarations the browsers the app runs in (Chromium, Firefox and Safari of the last few
@@ -31,10 +33,40 @@ export function makeStyleCache(): EmotionCache {
   return createCache({ key: 'css', stylisPlugins: [webkitPrefixes] });
 }
 
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The app's style cache in the browser, with the styles this device compiled before
+ * (src/app/style-memory.ts), and keeping what it compiles once the page's start-up is over and
+ * whenever the page is hidden or left. The
+ * version is this module's address: in a build, the `styles` chunk's, whose name changes with
+ * the code that turns styles into rules (Emotion, stylis and the plugins above).
+ */
+export function makeBrowserStyleCache(
+  memory: StyleMemory = styleMemory(localStorageOrNull(), import.meta.url),
+): EmotionCache {
+  memory.adopt(document);
+  const cache = makeStyleCache();
+  memory.watch(cache);
+  const save = () => memory.save();
+  whenQuiet(save);
+  window.addEventListener('pagehide', save);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') save();
+  });
+  return cache;
+}
+
 let browserCache: EmotionCache | undefined;
 
 /** The app's styles go through its style cache (made once, on first render). */
 export function StyleCacheProvider({ children }: { children: ReactNode }) {
-  browserCache ??= makeStyleCache();
+  browserCache ??= makeBrowserStyleCache();
   return <CacheProvider value={browserCache}>{children}</CacheProvider>;
 }

@@ -106,7 +106,7 @@ describe('ContentIdeasPanel', { timeout: 60_000 }, () => {
     expect(panel).toHaveTextContent(IDEAS_NEED_KEY);
     expect(within(panel).queryByRole('button', { name: GENERATE_IDEAS })).not.toBeInTheDocument();
     expect(titles(panel)).toEqual(CONTENT_IDEAS.map((idea) => idea.title));
-    await user.click(within(panel).getByRole('tab', { name: 'Trending' }));
+    await user.click(await within(panel).findByRole('tab', { name: 'Trending' }));
     expect(titles(panel)).toEqual(['Local community event recap', 'Industry trend take']);
     expect(items(panel)[0]).toHaveTextContent('Score 85');
     expect(
@@ -136,7 +136,7 @@ describe('ContentIdeasPanel', { timeout: 60_000 }, () => {
     // Nothing goes to local storage any more.
     expect(localStorage.getItem(SAVED_IDEA_KEY)).toBeNull();
 
-    await user.click(within(panel).getByRole('tab', { name: 'Saved' }));
+    await user.click(await within(panel).findByRole('tab', { name: 'Saved' }));
     expect(titles(panel)).toEqual(['Meet the team Monday']);
     expect(within(items(panel)[0]!).getByText('Sample data')).toBeInTheDocument();
     await user.click(
@@ -187,7 +187,7 @@ describe('ContentIdeasPanel', { timeout: 60_000 }, () => {
     expect(fake.chatBodies()[0]?.messages[1]?.content).toContain('- Business name: Rose Bakery');
     expect(await db.contentIdeas.count()).toBe(4);
 
-    await user.click(within(panel).getByRole('tab', { name: 'AI Generated' }));
+    await user.click(await within(panel).findByRole('tab', { name: 'AI Generated' }));
     expect(titles(panel)).toEqual(['Crumb close-ups', 'Sourdough class']);
     await user.click(within(panel).getByRole('button', { name: 'Save Sourdough class' }));
     expect(await screen.findByText(IDEA_SAVED)).toBeInTheDocument();

@@ -43,6 +43,7 @@ import { SampleChip } from './sample-chip';
 import { CONTENT_IDEAS, IDEA_TYPE_LABELS, type Idea, type IdeaType } from './sample-data';
 import { forgetSavedIdeas, readSavedIdeas, type SavedIdea } from './saved-ideas';
 import { Spinner } from '../../components/spinner';
+import { useAfterFrame } from '../../lib/use-after-frame';
 
 type IdeaFilter = 'all' | IdeaType | 'saved';
 
@@ -116,6 +117,8 @@ function recordRow(record: ContentIdea): IdeaRow {
 export function ContentIdeasPanel() {
   const dispatch = useAppDispatch();
   const [filter, setFilter] = useState<IdeaFilter>('all');
+  // The filter tabs measure the page as they mount: after the panel is drawn (see useAfterFrame).
+  const tabsShown = useAfterFrame();
   const userId = useAppSelector(selectCurrentUser)?.id ?? null;
   const ideasUserId = useAppSelector(selectIdeasUserId);
   const ideas = useAppSelector(selectAllIdeas);
@@ -229,18 +232,23 @@ export function ContentIdeasPanel() {
           <SettingsLinkedText text={error} />
         </Alert>
       )}
-      <Tabs
-        value={filter}
-        onChange={(_event, value: IdeaFilter) => setFilter(value)}
-        aria-label="Filter ideas"
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ mb: 1 }}
-      >
-        {FILTERS.map((f) => (
-          <Tab key={f.id} value={f.id} label={f.label} />
-        ))}
-      </Tabs>
+      {tabsShown ? (
+        <Tabs
+          value={filter}
+          onChange={(_event, value: IdeaFilter) => setFilter(value)}
+          aria-label="Filter ideas"
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ mb: 1 }}
+        >
+          {FILTERS.map((f) => (
+            <Tab key={f.id} value={f.id} label={f.label} />
+          ))}
+        </Tabs>
+      ) : (
+        // Their room, kept until they come (a tab row is 48 px high).
+        <Box sx={{ minHeight: 48, mb: 1 }} />
+      )}
       {rows.length === 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ py: 1.5 }}>
           {filter === 'saved'
