@@ -51,7 +51,10 @@ function localStorageOrNull(): Storage | null {
 export function makeBrowserStyleCache(
   memory: StyleMemory = styleMemory(localStorageOrNull(), import.meta.url),
 ): EmotionCache {
-  memory.adopt(document);
+  // A public page's HTML carries the styles it shows first (src/app/prerender.tsx): the rules
+  // the signed-in pages compiled would only be more CSS for it to read.
+  const prerendered = document.getElementById('prerendered');
+  if (prerendered?.dataset.shell !== undefined || prerendered === null) memory.adopt(document);
   const cache = makeStyleCache();
   memory.watch(cache);
   const save = () => memory.save();

@@ -5,7 +5,7 @@ import { CacheProvider } from '@emotion/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { makeStyleCache } from './style-cache';
+import { makeBrowserStyleCache, makeStyleCache } from './style-cache';
 import { STYLE_MEMORY_KEY, styleMemory, type StyleMemory } from './style-memory';
 
 /** A new page: the document's styles gone, as on the next load. */
@@ -153,5 +153,41 @@ describe('the style memory', () => {
     expect(document.querySelector('style[data-remembered]')).toBeNull();
     render(<Page cache={other.cache} />);
     expect(other.compiled.length).toBeGreaterThan(0);
+  });
+
+  it('keeps a style once, though a page that did not adopt the rules compiles it again', () => {
+    const first = load(styleMemory(localStorage, 'v1'));
+    render(<Page cache={first.cache} />);
+    first.memory.save();
+    const before = localStorage.getItem(STYLE_MEMORY_KEY);
+
+    newPage();
+    const memory = styleMemory(localStorage, 'v1');
+    const cache = makeStyleCache();
+    memory.watch(cache);
+    render(<Page cache={cache} />);
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    memory.save();
+    expect(setItem).not.toHaveBeenCalled();
+    setItem.mockRestore();
+    expect(localStorage.getItem(STYLE_MEMORY_KEY)).toBe(before);
+  });
+
+  it("puts the rules on a signed-in page's frame, not on a public page's HTML", () => {
+    const first = load(styleMemory(localStorage, 'v1'));
+    render(<Page cache={first.cache} />);
+    first.memory.save();
+
+    for (const [markup, adopted] of [
+      ['<div id="prerendered" data-path="/privacy"></div>', false],
+      ['<div id="prerendered" data-shell data-path="/dashboard"></div>', true],
+      ['', true],
+    ] as const) {
+      newPage();
+      document.body.innerHTML = markup;
+      makeBrowserStyleCache(styleMemory(localStorage, 'v1'));
+      expect(document.querySelector('style[data-remembered]') !== null, markup).toBe(adopted);
+    }
+    document.body.innerHTML = '';
   });
 });

@@ -63,6 +63,7 @@ export function styleMemory(
   let adopted: StoredStyles = stored ?? { version, names: [], css: '' };
   const newNames: string[] = [];
   const newRules: string[] = [];
+  const kept = new Set(adopted.names);
 
   return {
     adopt(doc) {
@@ -91,7 +92,9 @@ export function styleMemory(
         try {
           return insert(selector, serialized, target, shouldCache);
         } finally {
-          if (STYLE_NAME.test(serialized.name)) {
+          // A name kept already (on a page that did not adopt them) is not kept twice.
+          if (STYLE_NAME.test(serialized.name) && !kept.has(serialized.name)) {
+            kept.add(serialized.name);
             newNames.push(serialized.name);
             newRules.push(...compiling);
           }
@@ -110,6 +113,8 @@ export function styleMemory(
       try {
         storage.setItem(STYLE_MEMORY_KEY, JSON.stringify(next));
         adopted = next;
+        kept.clear();
+        for (const name of next.names) kept.add(name);
         newNames.length = 0;
         newRules.length = 0;
       } catch {
