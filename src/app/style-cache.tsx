@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import createCache, { type EmotionCache, type StylisPlugin } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { whenQuiet } from '../lib/when-quiet';
 import { styleMemory, type StyleMemory } from './style-memory';
 
 /**
@@ -33,6 +32,9 @@ export function makeStyleCache(): EmotionCache {
   return createCache({ key: 'css', stylisPlugins: [webkitPrefixes] });
 }
 
+/** When the rules of a load's start-up are kept: well after a phone has shown the page. */
+const SAVE_AFTER_MS = 10_000;
+
 function localStorageOrNull(): Storage | null {
   try {
     return window.localStorage;
@@ -43,8 +45,8 @@ function localStorageOrNull(): Storage | null {
 
 /**
  * The app's style cache in the browser, with the styles this device compiled before
- * (src/app/style-memory.ts), and keeping what it compiles once the page's start-up is over and
- * whenever the page is hidden or left. The
+ * (src/app/style-memory.ts), and keeping what it compiles some seconds in, once the page's
+ * start-up is over, and whenever the page is hidden or left. The
  * version is this module's address: in a build, the `styles` chunk's, whose name changes with
  * the code that turns styles into rules (Emotion, stylis and the plugins above).
  */
@@ -58,7 +60,7 @@ export function makeBrowserStyleCache(
   const cache = makeStyleCache();
   memory.watch(cache);
   const save = () => memory.save();
-  whenQuiet(save);
+  setTimeout(save, SAVE_AFTER_MS);
   window.addEventListener('pagehide', save);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') save();
