@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import createCache, { type EmotionCache, type StylisPlugin } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+import { deviceStorage } from '../lib/device-storage';
 import { styleMemory, type StyleMemory } from './style-memory';
 
 /**
@@ -35,14 +36,6 @@ export function makeStyleCache(): EmotionCache {
 /** When the rules of a load's start-up are kept: well after a phone has shown the page. */
 const SAVE_AFTER_MS = 10_000;
 
-function localStorageOrNull(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The app's style cache in the browser, with the styles this device compiled before
  * (src/app/style-memory.ts), and keeping what it compiles some seconds in, once the page's
@@ -51,12 +44,11 @@ function localStorageOrNull(): Storage | null {
  * the code that turns styles into rules (Emotion, stylis and the plugins above).
  */
 export function makeBrowserStyleCache(
-  memory: StyleMemory = styleMemory(localStorageOrNull(), import.meta.url),
+  memory: StyleMemory = styleMemory(deviceStorage(), import.meta.url),
 ): EmotionCache {
   // A public page's HTML carries the styles it shows first (src/app/prerender.tsx): the rules
   // the signed-in pages compiled would only be more CSS for it to read.
-  const prerendered = document.getElementById('prerendered');
-  if (prerendered?.dataset.shell !== undefined || prerendered === null) memory.adopt(document);
+  if (!document.querySelector('#prerendered:not([data-shell])')) memory.adopt(document);
   const cache = makeStyleCache();
   memory.watch(cache);
   const save = () => memory.save();

@@ -26,6 +26,9 @@ interface StoredStyles {
   css: string;
 }
 
+/** A style name as Emotion makes them (a hash, or a label after it): nothing else goes in. */
+const STYLE_NAME = /^[\w-]+$/;
+
 function readStored(storage: Storage, version: string): StoredStyles | null {
   try {
     const raw = storage.getItem(STYLE_MEMORY_KEY);
@@ -36,14 +39,12 @@ function readStored(storage: Storage, version: string): StoredStyles | null {
       typeof stored.css !== 'string'
     )
       return null;
-    return { version, names: stored.names.filter((n) => typeof n === 'string'), css: stored.css };
+    const names = stored.names.filter((n) => typeof n === 'string' && STYLE_NAME.test(n));
+    return { version, names, css: stored.css };
   } catch {
     return null;
   }
 }
-
-/** A style name as Emotion makes them (a hash, or a label after it): nothing else goes in. */
-const STYLE_NAME = /^[\w-]+$/;
 
 export interface StyleMemory {
   /** Puts the remembered rules on the page for the style cache about to be made to adopt. */
@@ -67,10 +68,9 @@ export function styleMemory(
 
   return {
     adopt(doc) {
-      const names = adopted.names.filter((name) => STYLE_NAME.test(name));
-      if (names.length === 0) return;
+      if (adopted.names.length === 0) return;
       const style = doc.createElement('style');
-      style.setAttribute('data-emotion', `css ${names.join(' ')}`);
+      style.setAttribute('data-emotion', `css ${adopted.names.join(' ')}`);
       style.setAttribute('data-remembered', '');
       style.textContent = adopted.css;
       doc.head.appendChild(style);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { STYLE_MEMORY_KEY } from '../../src/app/style-memory';
 import { importCycle } from '../support/import-cycle';
 import { aiProviderPanel, signInReadyUser } from './compose-support';
 import { accountMenuButton, expectSignInScreen } from './support';
@@ -195,8 +196,8 @@ test('a page opened again takes the styles this device compiled, and looks the s
   await signInReadyUser(page, request);
   // Counts the rules the app's style cache compiles into the page (in a build, one insertRule
   // each), and forgets what the device remembers until told to keep it.
-  await page.addInitScript(() => {
-    if (sessionStorage.getItem('keep-styles') !== '1') localStorage.removeItem('postbloom:styles');
+  await page.addInitScript((key) => {
+    if (sessionStorage.getItem('keep-styles') !== '1') localStorage.removeItem(key);
     const counts = { compiled: 0 };
     Object.assign(window, { __styleCounts: counts });
     const insertRule = CSSStyleSheet.prototype.insertRule;
@@ -204,7 +205,7 @@ test('a page opened again takes the styles this device compiled, and looks the s
       counts.compiled += 1;
       return insertRule.call(this, rule, index);
     };
-  });
+  }, STYLE_MEMORY_KEY);
   const openDashboard = async () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
