@@ -73,11 +73,11 @@ function usePostLocked(postId: string | null, lockedAtOpen: boolean): boolean {
 export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   const navigate = useNavigate();
   const authorName = displayName(useAppSelector(selectCurrentUser));
-  const { form, edit, choose, aiPost, promptText } = useComposeState(initial);
+  const { form, edit, settleTyping, choose, aiPost, promptText } = useComposeState(initial);
   const { content, platforms } = form;
   const { notice, notify, clear: clearNotice } = useComposeNotice({ content, platforms });
   const generation = useGeneratePost(form, promptText, edit);
-  const hashtagSuggestion = useSuggestHashtags(content, form.provider, edit);
+  const hashtagSuggestion = useSuggestHashtags(content, form.provider, edit, settleTyping);
   const showDraftInAddress = useComposeUrlSync();
   const { saving, save } = useSaveDraft(form, {
     promptText,
@@ -133,9 +133,10 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
     onScheduled: clearNotice,
   });
 
-  // Typing renders the text field at once; the previews and hashtags follow a moment later, in a
-  // render that gives way to the next keystroke. The other cards get handlers that keep their
-  // identity and values typing does not change, so they skip typing's renders.
+  // Typing shows in the field at once; the form follows once typing pauses, in a render that
+  // gives way to the next keystroke (useComposeState), and so do the previews and hashtags after a
+  // change of the text that did not come from typing. The other cards get handlers that keep their identity and
+  // values typing does not change, so they skip typing's renders.
   const deferredContent = useDeferredValue(content);
   // The same list while the text's tags stay the same (a tag is `#\w+`, never a line break), so
   // the Extras card skips the renders of keystrokes that change none.
@@ -157,16 +158,17 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
       mode: (publishMode: ComposeState['publishMode']) => choose({ publishMode }),
       date: (date: string) => choose({ date }),
       time: (time: string) => choose({ time }),
-      reviewOpen: () => setReviewOpen(true),
       keepEditing: () => setConfirmCancel(false),
     }),
     [choose, edit],
   );
-  // ...those that read the form as it is now always run their latest version (useHandler).
+  // ...those that read the form as it is now always run their latest version (useHandler), and
+  // those that read its text first bring in what was just typed (settleTyping).
   const on = {
     cancel: useHandler(() => (locked ? navigate('/calendar') : setConfirmCancel(true))),
-    save: useHandler(save),
-    schedule: useHandler(handleSchedule),
+    save: useHandler(save, settleTyping),
+    schedule: useHandler(handleSchedule, settleTyping),
+    reviewOpen: useHandler(() => setReviewOpen(true), settleTyping),
     providerChange: useHandler((provider: ComposeState['provider']) => {
       choose({ provider });
       generation.clearError();
@@ -265,7 +267,7 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
               prediction={form.prediction}
               onGenerate={on.generate}
               reviewDisabled={!content.trim()}
-              onReview={set.reviewOpen}
+              onReview={on.reviewOpen}
             />
           )}
 

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { memo, startTransition, useLayoutEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -50,8 +50,9 @@ const ImageUploadArea = openedOnDemand<{ multiple: boolean }>(
 /**
  * The text field is not controlled: the text area keeps what is typed in it and tells the form,
  * so a keystroke renders neither this card nor the field again, only the character count (MUI's
- * input and its card took most of a keystroke's time on a phone). When the form changes the text
- * itself (`contentRevision`), the field starts again from it.
+ * input and its card took most of a keystroke's time on a phone), and that in a transition, with
+ * the form's: the keystroke itself runs no render. When the form changes the text itself
+ * (`contentRevision`), the field and its count start again from it.
  */
 export const PostContentSection = memo(
   function PostContentSection({
@@ -62,9 +63,7 @@ export const PostContentSection = memo(
     onContentChange,
     typeTabs = true,
   }: PostContentSectionProps) {
-    const [length] = useState(() => countStore(content.length));
-    // The text the field starts from: on a change of revision, that of the form.
-    useLayoutEffect(() => length.set(content.length), [length, content, contentRevision]);
+    const [lengths] = useState(lengthEvents);
     return (
       <SectionCard title="Post">
         {typeTabs ? (
@@ -82,11 +81,13 @@ export const PostContentSection = memo(
             fullWidth
             defaultValue={content}
             onChange={(event) => {
-              length.set(event.target.value.length);
+              lengths.emit(event.target.value.length);
               onContentChange(event.target.value);
             }}
             placeholder="What would you like to share?"
-            helperText={<CharacterCount length={length} />}
+            helperText={
+              <CharacterCount key={contentRevision} initial={content.length} lengths={lengths} />
+            }
           />
         </Stack>
       </SectionCard>
@@ -143,21 +144,17 @@ function TypeTabsRoom() {
   );
 }
 
-interface CountStore {
-  get: () => number;
-  set: (count: number) => void;
-  subscribe: (listener: () => void) => () => void;
+/** The lengths of the text as it is typed, told to the count. */
+interface LengthEvents {
+  emit: (length: number) => void;
+  subscribe: (listener: (length: number) => void) => () => void;
 }
 
-function countStore(initial: number): CountStore {
-  let count = initial;
-  const listeners = new Set<() => void>();
+function lengthEvents(): LengthEvents {
+  const listeners = new Set<(length: number) => void>();
   return {
-    get: () => count,
-    set: (next) => {
-      if (next === count) return;
-      count = next;
-      for (const listener of listeners) listener();
+    emit: (length) => {
+      for (const listener of listeners) listener(length);
     },
     subscribe: (listener) => {
       listeners.add(listener);
@@ -166,9 +163,14 @@ function countStore(initial: number): CountStore {
   };
 }
 
-/** The field's helper text: the only part of the card a keystroke renders. */
-function CharacterCount({ length }: { length: CountStore }) {
-  return `${useSyncExternalStore(length.subscribe, length.get)} characters`;
+/** The field's helper text: the only part of the card a keystroke renders, in a transition. */
+function CharacterCount({ initial, lengths }: { initial: number; lengths: LengthEvents }) {
+  const [length, setLength] = useState(initial);
+  useLayoutEffect(
+    () => lengths.subscribe((typed) => startTransition(() => setLength(typed))),
+    [lengths],
+  );
+  return `${length} characters`;
 }
 
 /** The type tabs, apart so that typing in the text does not render them again. */

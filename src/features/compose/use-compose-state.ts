@@ -1,4 +1,13 @@
-import { useCallback, useReducer, type Dispatch } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  type Dispatch,
+} from 'react';
+import { flushSync } from 'react-dom';
 import { useAppSelector } from '../../app/hooks';
 import type { DraftPostType } from '../../lib/db';
 import type { DraftPlatform } from '../../lib/platforms';
@@ -137,12 +146,77 @@ function composeStart({
 
 export interface ComposeStateHook {
   form: ComposeState;
+  /** Changes the form; the text typed in the field comes in once typing pauses (below). */
   edit: Dispatch<ComposeEvent>;
+  /**
+   * Brings the text typed last into the form now, for a handler that reads the form's text: the
+   * form takes what is typed once typing pauses.
+   */
+  settleTyping: () => void;
   choose: (choice: ComposeChoice) => void;
   /** The AI generated post the text came from, as the store has it now. */
   aiPost: AiPost | undefined;
   /** The chosen prompt's text; null while none is chosen. */
   promptText: string | null;
+}
+
+/** How long typing pauses before the form takes the text typed. */
+export const TYPING_PAUSE_MS = 250;
+
+/**
+ * The form's `edit`, which takes the text typed in the field once typing pauses: a keystroke shows
+ * in the field at once (it is not controlled) and renders nothing of the form, whose cards and
+ * previews follow the text when typing pauses, in a render that gives way to the next keystroke.
+ * Until a render of the form has it, the text typed is kept here: every other change of the form
+ * starts from it, and `settleTyping` brings it in at once for a handler that reads the form.
+ */
+export function useTypingPause(content: string, dispatch: Dispatch<ComposeEvent>) {
+  const typed = useRef<string | null>(null);
+  const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The text the form has. */
+  const taken = useRef(content);
+  useLayoutEffect(() => {
+    taken.current = content;
+    if (typed.current === content) typed.current = null;
+  }, [content]);
+  useEffect(() => () => clearTimeout(pause.current), []);
+  /** The text typed and not yet in the form, if any; the pause ends there. */
+  const takeTyped = useCallback(() => {
+    clearTimeout(pause.current);
+    const text = typed.current;
+    typed.current = null;
+    return text;
+  }, []);
+  const edit = useCallback(
+    (event: ComposeEvent) => {
+      if (event.type === 'contentEdited') {
+        typed.current = event.content;
+        clearTimeout(pause.current);
+        // A text written into an empty field, or emptied, changes what the form offers (Review,
+        // Suggest Hashtags, its warnings): the form takes it without waiting.
+        const now = !event.content.trim() !== !taken.current.trim();
+        const take = () => {
+          const text = typed.current;
+          if (text !== null)
+            startTransition(() => dispatch({ type: 'contentEdited', content: text }));
+        };
+        if (now) take();
+        else pause.current = setTimeout(take, TYPING_PAUSE_MS);
+        return;
+      }
+      // Ahead of the event, in its render: a change of the text (a hashtag removed, a generated
+      // post) then starts from what was typed, not from the text the last render had.
+      const text = takeTyped();
+      if (text !== null) dispatch({ type: 'contentEdited', content: text });
+      dispatch(event);
+    },
+    [dispatch, takeTyped],
+  );
+  const settleTyping = useCallback(() => {
+    const text = takeTyped();
+    if (text !== null) flushSync(() => dispatch({ type: 'contentEdited', content: text }));
+  }, [dispatch, takeTyped]);
+  return { edit, settleTyping };
 }
 
 /** The form's state, starting from `initial`. */
@@ -153,11 +227,12 @@ export function useComposeState(initial: ComposeInitial): ComposeStateHook {
       ? (selectAiPostById(state, initial.aiPostId)?.engagementPrediction ?? null)
       : null,
   );
-  const [form, edit] = useReducer(
+  const [form, dispatch] = useReducer(
     composeReducer,
     { initial, prediction: openedPrediction },
     composeStart,
   );
+  const { edit, settleTyping } = useTypingPause(form.content, dispatch);
   const aiPost = useAppSelector((state) =>
     form.aiPostId ? selectAiPostById(state, form.aiPostId) : undefined,
   );
@@ -165,6 +240,6 @@ export function useComposeState(initial: ComposeInitial): ComposeStateHook {
     form.promptId === CUSTOM_PROMPT_ID
       ? initial.customPrompt
       : (PROMPT_PRESETS.find((preset) => preset.id === form.promptId)?.prompt ?? null);
-  const choose = useCallback((choice: ComposeChoice) => edit({ type: 'chosen', choice }), []);
-  return { form, edit, choose, aiPost, promptText };
+  const choose = useCallback((choice: ComposeChoice) => edit({ type: 'chosen', choice }), [edit]);
+  return { form, edit, settleTyping, choose, aiPost, promptText };
 }

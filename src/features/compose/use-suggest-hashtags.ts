@@ -15,6 +15,8 @@ export function useSuggestHashtags(
   content: string,
   provider: AiProviderId,
   edit: Dispatch<ComposeEvent>,
+  /** Brings the text just typed into `content` (the form's settleTyping). */
+  settleTyping?: () => void,
 ): HashtagSuggestion {
   const online = useAppSelector(selectSyncOnline);
   const [suggesting, setSuggesting] = useState(false);
@@ -37,7 +39,7 @@ export function useSuggestHashtags(
     }
   }
 
-  const suggest = useHandler(() => void onSuggest());
+  const suggest = useHandler(() => void onSuggest(), settleTyping);
   const disabledReason = !content.trim()
     ? hashtagTexts.noContent
     : online
