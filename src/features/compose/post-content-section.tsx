@@ -1,4 +1,4 @@
-import { memo, startTransition, useLayoutEffect, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -49,10 +49,10 @@ const ImageUploadArea = openedOnDemand<{ multiple: boolean }>(
 
 /**
  * The text field is not controlled: the text area keeps what is typed in it and tells the form,
- * so a keystroke renders neither this card nor the field again, only the character count (MUI's
- * input and its card took most of a keystroke's time on a phone), and that in a transition, with
- * the form's: the keystroke itself runs no render. When the form changes the text itself
- * (`contentRevision`), the field and its count start again from it.
+ * so a keystroke renders neither this card nor the field again (MUI's input and its card took
+ * most of a keystroke's time on a phone); the character count is written into its node (see
+ * CharacterCount). When the form changes the text itself (`contentRevision`), the field and its
+ * count start again from it.
  */
 export const PostContentSection = memo(
   function PostContentSection({
@@ -163,15 +163,26 @@ function lengthEvents(): LengthEvents {
   };
 }
 
-/** The field's helper text: the only part of the card a keystroke renders, in a transition. */
+/**
+ * The field's helper text. A keystroke writes the count into it, and renders nothing: the change
+ * is painted in the keystroke's own frame, where a render would have cost a task and a frame of
+ * its own. The count starts from `initial` (the section remounts it for each revision of the text)
+ * and React never renders another count into the node.
+ */
 function CharacterCount({ initial, lengths }: { initial: number; lengths: LengthEvents }) {
-  const [length, setLength] = useState(initial);
+  const count = useRef<HTMLSpanElement>(null);
   useLayoutEffect(
-    () => lengths.subscribe((typed) => startTransition(() => setLength(typed))),
+    () =>
+      lengths.subscribe((typed) => {
+        const text = count.current?.firstChild;
+        if (text) text.nodeValue = countText(typed);
+      }),
     [lengths],
   );
-  return `${length} characters`;
+  return <span ref={count}>{countText(initial)}</span>;
 }
+
+const countText = (length: number) => `${length} characters`;
 
 /** The type tabs, apart so that typing in the text does not render them again. */
 const PostTypeTabs = memo(function PostTypeTabs({
