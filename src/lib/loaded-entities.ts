@@ -18,11 +18,9 @@ export function loadedEntities<T extends { id: string }>(
   compare?: (a: T, b: T) => number,
 ): EntityState<T, string> {
   const entities: Record<string, T> = {};
-  const seen = new Set<string>();
   let ids: string[] = [];
   for (const row of rows) {
-    if (!seen.has(row.id)) ids.push(row.id);
-    seen.add(row.id);
+    if (!Object.hasOwn(entities, row.id)) ids.push(row.id);
     // A row frozen as it was read (readUserDrafts) is not walked again.
     entities[row.id] = Object.isFrozen(row) ? row : freezeRow(row);
   }
