@@ -11,6 +11,19 @@ export const upcomingTexts = {
   empty: 'No posts in the next 7 days.',
 };
 
+/**
+ * One post of the list. A busy week holds dozens of posts, most of them off screen: the browser
+ * lays out and paints those only as they scroll into view (content-visibility), each one taking
+ * the room of a post of one line until then, and then the room it last took.
+ */
+const UPCOMING_ITEM = {
+  py: 1.5,
+  listStyle: 'none',
+  '& + &': { borderTop: 1, borderColor: 'divider' },
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 72px',
+} as const;
+
 /** The user's posts of today and the next 6 days (in their zone), soonest first. */
 export function UpcomingPostsPanel() {
   const { formatDateTime, timeZone } = useFormatters();
@@ -22,11 +35,7 @@ export function UpcomingPostsPanel() {
       ) : (
         <Box component="ul" sx={{ m: 0, p: 0 }}>
           {posts.map((post) => (
-            <Box
-              component="li"
-              key={post.key}
-              sx={{ py: 1.5, listStyle: 'none', '& + &': { borderTop: 1, borderColor: 'divider' } }}
-            >
+            <Box component="li" key={post.key} sx={UPCOMING_ITEM}>
               <Typography variant="subtitle2" component="h3" sx={{ overflowWrap: 'anywhere' }}>
                 {post.title}
               </Typography>
