@@ -17,4 +17,19 @@ describe('useHandler', () => {
     first('Hi');
     expect(calls).toEqual(['Hello Ada', 'Hi Grace']);
   });
+
+  it('runs `before` first, and then the function of the render it committed', () => {
+    const calls: string[] = [];
+    const { result, rerender } = renderHook(
+      ({ name }) => useHandler(() => calls.push(name), before),
+      { initialProps: { name: 'Ada' } },
+    );
+    // As a flushSync would: `before` commits a render with a new function before the call reads it.
+    function before() {
+      calls.push('before');
+      rerender({ name: 'Grace' });
+    }
+    result.current();
+    expect(calls).toEqual(['before', 'Grace']);
+  });
 });

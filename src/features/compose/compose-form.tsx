@@ -134,9 +134,9 @@ export function ComposeForm({ initial }: { initial: ComposeInitial }) {
   });
 
   // Typing shows in the field at once; the form follows once typing pauses, in a render that
-  // gives way to the next keystroke (useComposeState), and so do the previews and hashtags after a
-  // change of the text that did not come from typing. The other cards get handlers that keep their identity and
-  // values typing does not change, so they skip typing's renders.
+  // gives way to the next keystroke (useComposeState), and so do the previews and hashtags after
+  // a change of the text that did not come from typing. The other cards get handlers that keep
+  // their identity and values typing does not change, so they skip typing's renders.
   const deferredContent = useDeferredValue(content);
   // The same list while the text's tags stay the same (a tag is `#\w+`, never a line break), so
   // the Extras card skips the renders of keystrokes that change none.

@@ -16,7 +16,7 @@ export function useSuggestHashtags(
   provider: AiProviderId,
   edit: Dispatch<ComposeEvent>,
   /** Brings the text just typed into `content` (the form's settleTyping). */
-  settleTyping?: () => void,
+  settleTyping: () => void,
 ): HashtagSuggestion {
   const online = useAppSelector(selectSyncOnline);
   const [suggesting, setSuggesting] = useState(false);
